@@ -1,0 +1,348 @@
+//! Attack tables, computed once at start-up (not shipped as data: the wasm stays small).
+//!
+//! Sliding pieces use "fancy" magic bitboards: the relevant blockers of a square are
+//! multiplied by a per-square constant and shifted, which indexes a dense table. The
+//! constants below were found by [`find_magic`] (see the ignored test that regenerates
+//! them); the tables themselves are filled on first use.
+
+use crate::bitboard::Bitboard;
+use crate::square::{Color, Square};
+use std::sync::OnceLock;
+
+const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// Attacks of a slider from `sq` moving along `dirs`, stopping at (and including) blockers.
+fn slide(sq: usize, occ: u64, dirs: &[(i8, i8); 4]) -> u64 {
+    let mut out = 0u64;
+    let (f0, r0) = ((sq % 8) as i8, (sq / 8) as i8);
+    for &(df, dr) in dirs {
+        let (mut f, mut r) = (f0 + df, r0 + dr);
+        while (0..8).contains(&f) && (0..8).contains(&r) {
+            let b = 1u64 << (r * 8 + f);
+            out |= b;
+            if occ & b != 0 {
+                break;
+            }
+            f += df;
+            r += dr;
+        }
+    }
+    out
+}
+
+/// Squares whose occupancy matters for a slider on `sq` (board edges excluded).
+fn relevant(sq: usize, dirs: &[(i8, i8); 4]) -> u64 {
+    let mut out = 0u64;
+    let (f0, r0) = ((sq % 8) as i8, (sq / 8) as i8);
+    for &(df, dr) in dirs {
+        let (mut f, mut r) = (f0 + df, r0 + dr);
+        while (0..8).contains(&(f + df)) && (0..8).contains(&(r + dr)) {
+            out |= 1u64 << (r * 8 + f);
+            f += df;
+            r += dr;
+        }
+    }
+    out
+}
+
+#[rustfmt::skip]
+const ROOK_MAGICS: [u64; 64] = include!("magics_rook.in");
+#[rustfmt::skip]
+const BISHOP_MAGICS: [u64; 64] = include!("magics_bishop.in");
+
+#[derive(Clone, Copy, Default)]
+struct Magic {
+    mask: u64,
+    magic: u64,
+    shift: u32,
+    offset: u32,
+}
+
+struct Tables {
+    rook: [Magic; 64],
+    bishop: [Magic; 64],
+    slider: Vec<u64>,
+    knight: [u64; 64],
+    king: [u64; 64],
+    pawn: [[u64; 64]; 2],
+    /// Squares strictly between two squares on a line, else empty.
+    between: Vec<u64>,
+    /// The whole line through two squares (both included), else empty.
+    line: Vec<u64>,
+}
+
+fn step_attacks(sq: usize, steps: &[(i8, i8)]) -> u64 {
+    let (f0, r0) = ((sq % 8) as i8, (sq / 8) as i8);
+    let mut out = 0;
+    for &(df, dr) in steps {
+        let (f, r) = (f0 + df, r0 + dr);
+        if (0..8).contains(&f) && (0..8).contains(&r) {
+            out |= 1u64 << (r * 8 + f);
+        }
+    }
+    out
+}
+
+fn fill_magics(
+    magics: &[u64; 64],
+    dirs: &[(i8, i8); 4],
+    table: &mut Vec<u64>,
+    out: &mut [Magic; 64],
+) {
+    for sq in 0..64 {
+        let mask = relevant(sq, dirs);
+        let bits = mask.count_ones();
+        let offset = table.len();
+        table.resize(offset + (1usize << bits), 0);
+        let m = Magic {
+            mask,
+            magic: magics[sq],
+            shift: 64 - bits,
+            offset: offset as u32,
+        };
+        // Enumerate every subset of the mask (Carry-Rippler).
+        let mut sub = 0u64;
+        loop {
+            let idx = (sub.wrapping_mul(m.magic) >> m.shift) as usize;
+            table[offset + idx] = slide(sq, sub, dirs);
+            sub = sub.wrapping_sub(mask) & mask;
+            if sub == 0 {
+                break;
+            }
+        }
+        out[sq] = m;
+    }
+}
+
+fn build() -> Tables {
+    let mut slider = Vec::with_capacity(102_400 + 5_248);
+    let mut rook = [Magic::default(); 64];
+    let mut bishop = [Magic::default(); 64];
+    fill_magics(&ROOK_MAGICS, &ROOK_DIRS, &mut slider, &mut rook);
+    fill_magics(&BISHOP_MAGICS, &BISHOP_DIRS, &mut slider, &mut bishop);
+    let mut knight = [0; 64];
+    let mut king = [0; 64];
+    let mut pawn = [[0; 64]; 2];
+    for sq in 0..64 {
+        knight[sq] = step_attacks(
+            sq,
+            &[
+                (1, 2),
+                (2, 1),
+                (2, -1),
+                (1, -2),
+                (-1, -2),
+                (-2, -1),
+                (-2, 1),
+                (-1, 2),
+            ],
+        );
+        king[sq] = step_attacks(
+            sq,
+            &[
+                (1, 0),
+                (1, 1),
+                (0, 1),
+                (-1, 1),
+                (-1, 0),
+                (-1, -1),
+                (0, -1),
+                (1, -1),
+            ],
+        );
+        pawn[0][sq] = step_attacks(sq, &[(-1, 1), (1, 1)]);
+        pawn[1][sq] = step_attacks(sq, &[(-1, -1), (1, -1)]);
+    }
+    let mut between = vec![0u64; 64 * 64];
+    let mut line = vec![0u64; 64 * 64];
+    for a in 0..64 {
+        for dirs in [&ROOK_DIRS, &BISHOP_DIRS] {
+            let full_a = slide(a, 0, dirs);
+            for b in 0..64 {
+                if a == b || full_a & (1u64 << b) == 0 {
+                    continue;
+                }
+                let bb_b = 1u64 << b;
+                between[a * 64 + b] = slide(a, bb_b, dirs) & slide(b, 1u64 << a, dirs);
+                line[a * 64 + b] = (full_a & slide(b, 0, dirs)) | (1u64 << a) | bb_b;
+            }
+        }
+    }
+    Tables {
+        rook,
+        bishop,
+        slider,
+        knight,
+        king,
+        pawn,
+        between,
+        line,
+    }
+}
+
+static TABLES: OnceLock<Tables> = OnceLock::new();
+
+#[inline]
+fn tables() -> &'static Tables {
+    TABLES.get_or_init(build)
+}
+
+/// Builds the tables now rather than on first use (optional).
+pub fn init() {
+    tables();
+}
+
+#[inline]
+fn magic_lookup(t: &Tables, m: &Magic, occ: Bitboard) -> Bitboard {
+    let idx = ((occ.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
+    // The index is below 2^(64 - shift) by construction; `get` keeps it panic-free.
+    Bitboard(t.slider.get(m.offset as usize + idx).copied().unwrap_or(0))
+}
+
+#[inline]
+pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    let t = tables();
+    magic_lookup(t, &t.rook[sq.index()], occ)
+}
+
+#[inline]
+pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    let t = tables();
+    magic_lookup(t, &t.bishop[sq.index()], occ)
+}
+
+#[inline]
+pub fn queen_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    rook_attacks(sq, occ) | bishop_attacks(sq, occ)
+}
+
+#[inline]
+pub fn knight_attacks(sq: Square) -> Bitboard {
+    Bitboard(tables().knight[sq.index()])
+}
+
+#[inline]
+pub fn king_attacks(sq: Square) -> Bitboard {
+    Bitboard(tables().king[sq.index()])
+}
+
+/// Squares a pawn of `color` on `sq` attacks.
+#[inline]
+pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
+    Bitboard(tables().pawn[color.index()][sq.index()])
+}
+
+/// Squares strictly between `a` and `b` if they share a rank, file or diagonal.
+#[inline]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard(tables().between[a.index() * 64 + b.index()])
+}
+
+/// The full line through `a` and `b` (edge to edge) if they are aligned, else empty.
+#[inline]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    Bitboard(tables().line[a.index() * 64 + b.index()])
+}
+
+/// Searches a magic constant for one square (used to generate the tables' constants).
+pub fn find_magic(sq: usize, rook: bool, seed: &mut u64) -> u64 {
+    let dirs = if rook { &ROOK_DIRS } else { &BISHOP_DIRS };
+    let mask = relevant(sq, dirs);
+    let bits = mask.count_ones();
+    let mut subsets = Vec::new();
+    let mut sub = 0u64;
+    loop {
+        subsets.push((sub, slide(sq, sub, dirs)));
+        sub = sub.wrapping_sub(mask) & mask;
+        if sub == 0 {
+            break;
+        }
+    }
+    let mut rand = || {
+        // xorshift64*
+        *seed ^= *seed >> 12;
+        *seed ^= *seed << 25;
+        *seed ^= *seed >> 27;
+        seed.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    };
+    let mut used = vec![0u64; 1 << bits];
+    let mut epoch = vec![0u32; 1 << bits];
+    let mut attempt = 0u32;
+    loop {
+        let magic = rand() & rand() & rand();
+        if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
+            continue;
+        }
+        attempt += 1;
+        let ok = subsets.iter().all(|&(occ, att)| {
+            let idx = (occ.wrapping_mul(magic) >> (64 - bits)) as usize;
+            if epoch[idx] != attempt {
+                epoch[idx] = attempt;
+                used[idx] = att;
+                true
+            } else {
+                used[idx] == att
+            }
+        });
+        if ok {
+            return magic;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn magic_lookups_match_slow_slides() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        for sq in 0..64u8 {
+            let s = Square::new(sq).unwrap();
+            for _ in 0..200 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let occ = seed & seed.rotate_left(17);
+                assert_eq!(
+                    rook_attacks(s, Bitboard(occ)).0,
+                    slide(sq as usize, occ, &ROOK_DIRS)
+                );
+                assert_eq!(
+                    bishop_attacks(s, Bitboard(occ)).0,
+                    slide(sq as usize, occ, &BISHOP_DIRS)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn between_and_line() {
+        let sq = |s: &str| Square::parse(s).unwrap();
+        assert_eq!(
+            between(sq("a1"), sq("d4")),
+            Bitboard::from_square(sq("b2")).with(sq("c3"))
+        );
+        assert!(between(sq("a1"), sq("b3")).is_empty());
+        assert_eq!(line(sq("a1"), sq("c3")).count(), 8);
+        assert!(line(sq("a1"), sq("b3")).is_empty());
+    }
+
+    /// Prints fresh magic constants: `cargo test -- --ignored print_magics --nocapture`.
+    #[test]
+    #[ignore]
+    fn print_magics() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for rook in [true, false] {
+            let v: Vec<String> = (0..64)
+                .map(|sq| format!("0x{:016x}", find_magic(sq, rook, &mut seed)))
+                .collect();
+            println!(
+                "{} [{}]",
+                if rook { "rook" } else { "bishop" },
+                v.join(", ")
+            );
+        }
+    }
+}

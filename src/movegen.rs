@@ -1,0 +1,343 @@
+//! Legal move generation with check and pin masks.
+//!
+//! The generator hands out *groups*: one origin square with a set of destinations. The
+//! move list expands them; perft counts them with popcounts at the leaves ("bulk
+//! counting"), which is why the groups exist.
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::castling::CastlingSide;
+use crate::position::{Move, MoveKind, Position};
+use crate::square::{Role, Square};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GroupKind {
+    /// Ordinary moves of a piece (including the king).
+    Piece,
+    /// Pawn pushes and captures; destinations on the last rank are promotions.
+    Pawn,
+    EnPassant,
+    /// `to` holds the castling rook's square.
+    Castle,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Group {
+    pub from: Square,
+    pub to: Bitboard,
+    pub kind: GroupKind,
+}
+
+const PROMO_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
+
+/// A fixed-capacity list of moves (no position has more than 218 legal moves).
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; 256],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList {
+            moves: [Move::new(
+                Square::from_index(0),
+                Square::from_index(0),
+                MoveKind::Normal,
+            ); 256],
+            len: 0,
+        }
+    }
+}
+
+impl MoveList {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = m;
+            self.len += 1;
+        }
+    }
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+    pub fn iter(&self) -> core::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+    pub fn contains(&self, m: Move) -> bool {
+        self.as_slice().contains(&m)
+    }
+}
+
+impl Position {
+    /// Calls `f` with every group of legal moves.
+    #[inline(always)]
+    pub(crate) fn for_each_group<F: FnMut(Group)>(&self, mut f: F) {
+        let b = &self.board;
+        let us = self.turn;
+        let them = us.other();
+        let Some(king) = b.king(us) else {
+            return;
+        };
+        let ours = b.by_color(us);
+        let theirs = b.by_color(them);
+        let occ = ours | theirs;
+        let checkers = b.attackers(king, them, occ);
+
+        // King steps: the king itself is lifted so that sliders see through its square.
+        let occ_nk = occ.without(king);
+        let mut kt = Bitboard::EMPTY;
+        for to in attacks::king_attacks(king) & !ours {
+            if !b.is_attacked(to, them, occ_nk) {
+                kt = kt.with(to);
+            }
+        }
+        if kt.any() {
+            f(Group {
+                from: king,
+                to: kt,
+                kind: GroupKind::Piece,
+            });
+        }
+        if checkers.more_than_one() {
+            return;
+        }
+        let target = match checkers.first() {
+            Some(c) => attacks::between(king, c).with(c),
+            None => !ours,
+        };
+
+        let rq = (b.by_role(Role::Rook) | b.by_role(Role::Queen)) & theirs;
+        let bq = (b.by_role(Role::Bishop) | b.by_role(Role::Queen)) & theirs;
+        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & rq)
+            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & bq);
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let bt = attacks::between(king, s) & occ;
+            if !bt.more_than_one() {
+                pinned |= bt & ours;
+            }
+        }
+
+        for from in b.pieces(us, Role::Knight) & !pinned {
+            let t = attacks::knight_attacks(from) & target;
+            if t.any() {
+                f(Group {
+                    from,
+                    to: t,
+                    kind: GroupKind::Piece,
+                });
+            }
+        }
+        for (role, get) in [
+            (
+                Role::Bishop,
+                attacks::bishop_attacks as fn(Square, Bitboard) -> Bitboard,
+            ),
+            (Role::Rook, attacks::rook_attacks),
+            (Role::Queen, attacks::queen_attacks),
+        ] {
+            for from in b.pieces(us, role) {
+                let mut t = get(from, occ) & target;
+                if pinned.contains(from) {
+                    t &= attacks::line(king, from);
+                }
+                if t.any() {
+                    f(Group {
+                        from,
+                        to: t,
+                        kind: GroupKind::Piece,
+                    });
+                }
+            }
+        }
+
+        let white = us == crate::square::Color::White;
+        let third = Bitboard::rank_index(if white { 2 } else { 5 });
+        for from in b.pieces(us, Role::Pawn) {
+            let single = Bitboard::from_square(from).shift_up(white) & !occ;
+            let double = (single & third).shift_up(white) & !occ;
+            let mut t = ((attacks::pawn_attacks(us, from) & theirs) | single | double) & target;
+            if pinned.contains(from) {
+                t &= attacks::line(king, from);
+            }
+            if t.any() {
+                f(Group {
+                    from,
+                    to: t,
+                    kind: GroupKind::Pawn,
+                });
+            }
+        }
+
+        if let Some(ep) = self.ep {
+            let cap = if white {
+                Square::from_index(ep.u8().wrapping_sub(8))
+            } else {
+                Square::from_index(ep.u8() + 8)
+            };
+            let their_pawns = b.pieces(them, Role::Pawn);
+            if their_pawns.contains(cap) && !occ.contains(ep) {
+                for from in attacks::pawn_attacks(them, ep) & b.pieces(us, Role::Pawn) {
+                    let occ2 = (occ.without(from).without(cap)).with(ep);
+                    let attacked = (attacks::rook_attacks(king, occ2) & rq)
+                        | (attacks::bishop_attacks(king, occ2) & bq)
+                        | (attacks::knight_attacks(king) & theirs & b.by_role(Role::Knight))
+                        | (attacks::pawn_attacks(us, king) & their_pawns.without(cap));
+                    if attacked.is_empty() {
+                        f(Group {
+                            from,
+                            to: Bitboard::from_square(ep),
+                            kind: GroupKind::EnPassant,
+                        });
+                    }
+                }
+            }
+        }
+
+        if checkers.is_empty() {
+            for side in CastlingSide::ALL {
+                let Some(rook) = self.castles.rook(us, side) else {
+                    continue;
+                };
+                if !b.pieces(us, Role::Rook).contains(rook) || rook.rank() != king.rank() {
+                    continue;
+                }
+                let rank = king.rank();
+                let kd = side.king_to(rank);
+                let rd = side.rook_to(rank);
+                let king_path = attacks::between(king, kd).with(kd);
+                let movers = Bitboard::from_square(king).with(rook);
+                let must_be_empty = (king_path | attacks::between(rook, rd).with(rd)) & !movers;
+                if (must_be_empty & occ).any() {
+                    continue;
+                }
+                let occ2 = occ & !movers;
+                if Iterator::any(&mut { king_path }, |sq| b.is_attacked(sq, them, occ2)) {
+                    continue;
+                }
+                f(Group {
+                    from: king,
+                    to: Bitboard::from_square(rook),
+                    kind: GroupKind::Castle,
+                });
+            }
+        }
+    }
+
+    /// All legal moves.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::default();
+        self.for_each_group(|g| expand(g, &mut list));
+        list
+    }
+
+    /// Number of legal moves, without building them.
+    #[inline]
+    pub fn count_legal(&self) -> u64 {
+        let mut n = 0u64;
+        self.for_each_group(|g| {
+            n += g.to.count() as u64;
+            if g.kind == GroupKind::Pawn {
+                n += 3 * (g.to & PROMO_RANKS).count() as u64;
+            }
+        });
+        n
+    }
+
+    pub fn has_legal_moves(&self) -> bool {
+        self.count_legal() > 0
+    }
+
+    /// Leaf-node count of the legal move tree to `depth` (bulk-counted at the leaves).
+    pub fn perft(&self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_legal(),
+            _ => {
+                let mut n = 0;
+                for &m in self.legal_moves().iter() {
+                    n += self.after(m).perft(depth - 1);
+                }
+                n
+            }
+        }
+    }
+
+    /// Like [`Position::perft`] but making every leaf move (no bulk counting).
+    pub fn perft_full(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut n = 0;
+        for &m in self.legal_moves().iter() {
+            n += self.after(m).perft_full(depth - 1);
+        }
+        n
+    }
+
+    /// Whether `m` is one of the legal moves here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let mut found = false;
+        let from = m.from();
+        self.for_each_group(|g| {
+            if g.from != from || found {
+                return;
+            }
+            let ok = match (g.kind, m.kind()) {
+                (GroupKind::Castle, MoveKind::Castle) => g.to.contains(m.to()),
+                (GroupKind::EnPassant, MoveKind::EnPassant) => g.to.contains(m.to()),
+                (GroupKind::Piece, MoveKind::Normal) => g.to.contains(m.to()),
+                (GroupKind::Pawn, MoveKind::Normal) => {
+                    g.to.contains(m.to()) && !PROMO_RANKS.contains(m.to())
+                }
+                (GroupKind::Pawn, MoveKind::Promotion(r)) => {
+                    g.to.contains(m.to())
+                        && PROMO_RANKS.contains(m.to())
+                        && Role::PROMOTIONS.contains(&r)
+                }
+                _ => false,
+            };
+            found |= ok;
+        });
+        found
+    }
+}
+
+#[inline]
+fn expand(g: Group, list: &mut MoveList) {
+    match g.kind {
+        GroupKind::Piece => {
+            for to in g.to {
+                list.push(Move::new(g.from, to, MoveKind::Normal));
+            }
+        }
+        GroupKind::Pawn => {
+            for to in g.to {
+                if PROMO_RANKS.contains(to) {
+                    for r in Role::PROMOTIONS {
+                        list.push(Move::new(g.from, to, MoveKind::Promotion(r)));
+                    }
+                } else {
+                    list.push(Move::new(g.from, to, MoveKind::Normal));
+                }
+            }
+        }
+        GroupKind::EnPassant => {
+            for to in g.to {
+                list.push(Move::new(g.from, to, MoveKind::EnPassant));
+            }
+        }
+        GroupKind::Castle => {
+            for to in g.to {
+                list.push(Move::new(g.from, to, MoveKind::Castle));
+            }
+        }
+    }
+}

@@ -1,0 +1,438 @@
+//! The position: piece placement, side to move, castling rights, en passant, clocks;
+//! making moves by copy (a `Position` is 96 bytes, cheaper to copy than to undo).
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::castling::{Castles, CastlingSide};
+use crate::square::{ByColor, Color, Piece, Role, Square};
+
+/// Piece placement: one bitboard per role and per colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Board {
+    by_role: [Bitboard; 6],
+    by_color: [Bitboard; 2],
+}
+
+impl Board {
+    pub const fn empty() -> Board {
+        Board {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+        }
+    }
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+    #[inline]
+    pub fn by_color(&self, c: Color) -> Bitboard {
+        self.by_color[c.index()]
+    }
+    #[inline]
+    pub fn by_role(&self, r: Role) -> Bitboard {
+        self.by_role[r.index()]
+    }
+    #[inline]
+    pub fn pieces(&self, c: Color, r: Role) -> Bitboard {
+        self.by_color[c.index()] & self.by_role[r.index()]
+    }
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        if !self.occupied().contains(sq) {
+            return None;
+        }
+        (0..6u8)
+            .map(Role::from_index)
+            .find(|r| self.by_role[r.index()].contains(sq))
+    }
+    #[inline]
+    pub fn color_at(&self, sq: Square) -> Option<Color> {
+        if self.by_color[0].contains(sq) {
+            Some(Color::White)
+        } else if self.by_color[1].contains(sq) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Some(Piece {
+            color: self.color_at(sq)?,
+            role: self.role_at(sq)?,
+        })
+    }
+    /// The king of `c` (the lowest one if a malformed board had several).
+    #[inline]
+    pub fn king(&self, c: Color) -> Option<Square> {
+        self.pieces(c, Role::King).first()
+    }
+    #[inline]
+    pub fn put(&mut self, sq: Square, p: Piece) {
+        self.remove(sq);
+        self.by_role[p.role.index()] = self.by_role[p.role.index()].with(sq);
+        self.by_color[p.color.index()] = self.by_color[p.color.index()].with(sq);
+    }
+    #[inline]
+    pub fn remove(&mut self, sq: Square) {
+        let m = !Bitboard::from_square(sq);
+        for b in &mut self.by_role {
+            *b &= m;
+        }
+        for b in &mut self.by_color {
+            *b &= m;
+        }
+    }
+    #[inline]
+    fn toggle(&mut self, sq: Square, c: Color, r: Role) {
+        self.by_role[r.index()] = self.by_role[r.index()].toggled(sq);
+        self.by_color[c.index()] = self.by_color[c.index()].toggled(sq);
+    }
+
+    /// Pieces of `by` that attack `sq` given occupancy `occ`.
+    #[inline]
+    pub fn attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        let them = self.by_color(by);
+        let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let bq = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        them & ((attacks::rook_attacks(sq, occ) & rq)
+            | (attacks::bishop_attacks(sq, occ) & bq)
+            | (attacks::knight_attacks(sq) & self.by_role(Role::Knight))
+            | (attacks::king_attacks(sq) & self.by_role(Role::King))
+            | (attacks::pawn_attacks(by.other(), sq) & self.by_role(Role::Pawn)))
+    }
+
+    /// Whether `by` attacks `sq` (occupancy `occ`), cheapest tests first.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
+        let them = self.by_color(by);
+        (attacks::knight_attacks(sq) & them & self.by_role(Role::Knight)).any()
+            || (attacks::pawn_attacks(by.other(), sq) & them & self.by_role(Role::Pawn)).any()
+            || (attacks::king_attacks(sq) & them & self.by_role(Role::King)).any()
+            || (attacks::rook_attacks(sq, occ)
+                & them
+                & (self.by_role(Role::Rook) | self.by_role(Role::Queen)))
+            .any()
+            || (attacks::bishop_attacks(sq, occ)
+                & them
+                & (self.by_role(Role::Bishop) | self.by_role(Role::Queen)))
+            .any()
+    }
+}
+
+/// The kind of a move, packed into the top four bits of [`Move`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    Normal,
+    EnPassant,
+    /// Encoded king square → own rook square.
+    Castle,
+    Promotion(Role),
+}
+
+/// A move packed in 16 bits: from (6), to (6), kind (4). Castling is encoded as the king
+/// moving onto its own rook, the one form that is never ambiguous.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move(u16);
+
+impl Move {
+    #[inline]
+    pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+        let k = match kind {
+            MoveKind::Normal => 0,
+            MoveKind::EnPassant => 1,
+            MoveKind::Castle => 2,
+            MoveKind::Promotion(r) => 3 + r as u16,
+        };
+        Move(from.u8() as u16 | (to.u8() as u16) << 6 | k << 12)
+    }
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::from_index((self.0 & 63) as u8)
+    }
+    /// The destination; for castling, the rook's square.
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::from_index(((self.0 >> 6) & 63) as u8)
+    }
+    #[inline]
+    pub const fn kind(self) -> MoveKind {
+        match self.0 >> 12 {
+            0 => MoveKind::Normal,
+            1 => MoveKind::EnPassant,
+            2 => MoveKind::Castle,
+            k => MoveKind::Promotion(Role::from_index((k - 3) as u8)),
+        }
+    }
+    #[inline]
+    pub const fn promotion(self) -> Option<Role> {
+        match self.kind() {
+            MoveKind::Promotion(r) => Some(r),
+            _ => None,
+        }
+    }
+    #[inline]
+    pub const fn is_castle(self) -> bool {
+        self.0 >> 12 == 2
+    }
+    /// For a castling move, which wing (the rook's side of the king).
+    pub fn castling_side(self) -> Option<CastlingSide> {
+        if self.is_castle() {
+            Some(CastlingSide::of(self.from(), self.to()))
+        } else {
+            None
+        }
+    }
+    /// Where the king lands (for castling the g- or c-file), else [`Move::to`].
+    pub fn king_to(self) -> Square {
+        match self.castling_side() {
+            Some(side) => side.king_to(self.from().rank()),
+            None => self.to(),
+        }
+    }
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+}
+
+/// A complete position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) turn: Color,
+    pub(crate) castles: Castles,
+    /// The square a pawn skipped over on the last double push, kept only when an enemy
+    /// pawn stands ready to capture there (whether the capture is legal is checked later).
+    pub(crate) ep: Option<Square>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+}
+
+/// What makes a position a repetition of another (FIDE 9.2): placement, side to move,
+/// castling rights, and en passant only when the capture is actually legal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RepetitionKey {
+    board: Board,
+    turn: Color,
+    castles: Castles,
+    ep: Option<Square>,
+}
+
+impl Position {
+    /// A position from its parts; [`crate::fen`] validates, this does not.
+    pub(crate) fn from_parts(
+        board: Board,
+        turn: Color,
+        castles: Castles,
+        ep: Option<Square>,
+        halfmoves: u32,
+        fullmoves: u32,
+    ) -> Position {
+        Position {
+            board,
+            turn,
+            castles,
+            ep,
+            halfmoves,
+            fullmoves,
+        }
+    }
+
+    /// A start position from two back ranks (White's a→h, Black's a→h), with full
+    /// castling rights for the outermost rooks around each king.
+    pub fn from_back_ranks(white: [Role; 8], black: [Role; 8]) -> Position {
+        let mut board = Board::empty();
+        for (color, rank_roles) in [(Color::White, white), (Color::Black, black)] {
+            let back = color.back_rank();
+            let pawn_rank = if color == Color::White { 1 } else { 6 };
+            for f in 0..8u8 {
+                board.put(
+                    Square::from_index(back * 8 + f),
+                    Piece {
+                        color,
+                        role: rank_roles[f as usize],
+                    },
+                );
+                board.put(
+                    Square::from_index(pawn_rank * 8 + f),
+                    Piece {
+                        color,
+                        role: Role::Pawn,
+                    },
+                );
+            }
+        }
+        let castles = Castles::outermost(&board);
+        Position::from_parts(board, Color::White, castles, None, 0, 1)
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+    pub fn castles(&self) -> &Castles {
+        &self.castles
+    }
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+    pub fn our_king(&self) -> Option<Square> {
+        self.board.king(self.turn)
+    }
+
+    /// Pieces of the side not to move that give check.
+    pub fn checkers(&self) -> Bitboard {
+        match self.our_king() {
+            Some(k) => self
+                .board
+                .attackers(k, self.turn.other(), self.board.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// The en passant square only if an en passant capture is legal now.
+    pub fn legal_ep(&self) -> Option<Square> {
+        let ep = self.ep?;
+        let mut legal = false;
+        self.for_each_group(|g| {
+            if g.kind == crate::movegen::GroupKind::EnPassant {
+                legal = true;
+            }
+        });
+        if legal {
+            Some(ep)
+        } else {
+            None
+        }
+    }
+
+    pub fn repetition_key(&self) -> RepetitionKey {
+        RepetitionKey {
+            board: self.board,
+            turn: self.turn,
+            castles: self.castles,
+            ep: self.legal_ep(),
+        }
+    }
+
+    /// The back rank from White's and Black's side (a→h) if they hold exactly eight pieces
+    /// each of the start set, pawns in front; used to recognise Chess960 start arrays.
+    pub fn back_rank_roles(&self, c: Color) -> Option<[Role; 8]> {
+        let mut out = [Role::Pawn; 8];
+        for (f, slot) in out.iter_mut().enumerate() {
+            let sq = Square::from_index(c.back_rank() * 8 + f as u8);
+            let p = self.board.piece_at(sq)?;
+            if p.color != c || p.role == Role::Pawn {
+                return None;
+            }
+            *slot = p.role;
+        }
+        Some(out)
+    }
+
+    /// Plays a move known to be legal (from the generator). Anything else gives an
+    /// unspecified but valid-memory position: never call it with unchecked input.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let them = us.other();
+        let from = m.from();
+        let to = m.to();
+        self.halfmoves += 1;
+        self.ep = None;
+        let role = match self.board.role_at(from) {
+            Some(r) => r,
+            None => return,
+        };
+        match m.kind() {
+            MoveKind::Castle => {
+                let side = CastlingSide::of(from, to);
+                let rank = from.rank();
+                self.board.toggle(from, us, Role::King);
+                self.board.toggle(to, us, Role::Rook);
+                let kd = side.king_to(rank);
+                let rd = side.rook_to(rank);
+                self.board.put(
+                    kd,
+                    Piece {
+                        color: us,
+                        role: Role::King,
+                    },
+                );
+                self.board.put(
+                    rd,
+                    Piece {
+                        color: us,
+                        role: Role::Rook,
+                    },
+                );
+                self.castles.clear_color(us);
+            }
+            kind => {
+                if let Some(cap) = self.board.role_at(to) {
+                    self.board.toggle(to, them, cap);
+                    self.halfmoves = 0;
+                    if cap == Role::Rook {
+                        self.castles.clear_rook(them, to);
+                    }
+                }
+                self.board.toggle(from, us, role);
+                let new_role = match kind {
+                    MoveKind::Promotion(r) => r,
+                    _ => role,
+                };
+                self.board.toggle(to, us, new_role);
+                match role {
+                    Role::Pawn => {
+                        self.halfmoves = 0;
+                        if kind == MoveKind::EnPassant {
+                            let cap = Square::from_coords(to.file(), from.rank());
+                            self.board.toggle(cap, them, Role::Pawn);
+                        } else if from.u8() ^ to.u8() == 16 {
+                            let mid = Square::from_index((from.u8() + to.u8()) / 2);
+                            if (attacks::pawn_attacks(us, mid)
+                                & self.board.pieces(them, Role::Pawn))
+                            .any()
+                            {
+                                self.ep = Some(mid);
+                            }
+                        }
+                    }
+                    Role::King => self.castles.clear_color(us),
+                    Role::Rook => self.castles.clear_rook(us, from),
+                    _ => {}
+                }
+            }
+        }
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = them;
+    }
+
+    /// The position after a legal move.
+    pub fn after(&self, m: Move) -> Position {
+        let mut p = *self;
+        p.play_unchecked(m);
+        p
+    }
+
+    /// Counts of each role per colour (for material rules).
+    pub fn count(&self, c: Color, r: Role) -> u32 {
+        self.board.pieces(c, r).count()
+    }
+
+    /// Both kings present, used by validation.
+    pub fn kings(&self) -> ByColor<Option<Square>> {
+        ByColor {
+            white: self.board.king(Color::White),
+            black: self.board.king(Color::Black),
+        }
+    }
+}
