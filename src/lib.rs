@@ -1,7 +1,14 @@
+pub mod adjourn;
 pub mod attacks;
 pub mod bitboard;
 pub mod castling;
 pub mod fen;
+pub mod game;
 pub mod movegen;
+pub mod pgn;
 pub mod position;
+pub mod resolve;
+pub mod san;
+pub mod setup;
 pub mod square;
+pub mod uci;

@@ -1,0 +1,790 @@
+//! A game: start position, variant, Chess-9 swap phase, history with undo, and the
+//! outcome (checkmate, stalemate, automatic threefold and fifty-move draws, insufficient
+//! material, and results the caller records).
+
+use crate::fen::{self, FenError};
+use crate::movegen::MoveList;
+use crate::position::{Move, MoveKind, Position, RepetitionKey};
+use crate::resolve::{self, Resolution};
+use crate::san::{self, SanError};
+use crate::setup::{self, SetupError, SwapChoice};
+use crate::square::{Color, Role, Square};
+use crate::uci::{self, CastlingNotation, UciError};
+use core::fmt;
+
+/// Which game is being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    Standard,
+    Chess960,
+    Chess9,
+}
+
+impl Variant {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Standard => "standard",
+            Variant::Chess960 => "chess960",
+            Variant::Chess9 => "chess9",
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    Checkmate,
+    Stalemate,
+    ThreefoldRepetition,
+    FiftyMoves,
+    InsufficientMaterial,
+    Resignation,
+    Agreement,
+    Timeout,
+    /// The flag fell, but the other side had no mating material: a draw.
+    TimeoutInsufficientMaterial,
+    SealedMoveIllegal,
+    SealedMoveAmbiguous,
+    SealedMoveMeaningless,
+}
+
+impl Reason {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::ThreefoldRepetition => "threefold-repetition",
+            Reason::FiftyMoves => "fifty-moves",
+            Reason::InsufficientMaterial => "insufficient-material",
+            Reason::Resignation => "resignation",
+            Reason::Agreement => "agreement",
+            Reason::Timeout => "timeout",
+            Reason::TimeoutInsufficientMaterial => "timeout-insufficient-material",
+            Reason::SealedMoveIllegal => "sealed-move-illegal",
+            Reason::SealedMoveAmbiguous => "sealed-move-ambiguous",
+            Reason::SealedMoveMeaningless => "sealed-move-meaningless",
+        }
+    }
+}
+
+/// The result: a winner (or `None` for a draw) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub winner: Option<Color>,
+    pub reason: Reason,
+}
+
+impl Outcome {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub const fn result(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+/// A move as played, with what a record needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    pub mv: Move,
+    pub color: Color,
+    pub role: Role,
+    pub captured: Option<Role>,
+    pub san: String,
+    /// The position before the move (for records: double pushes, UCI, FEN).
+    pub before: Position,
+}
+
+impl PlayedMove {
+    pub fn describe(pos: &Position, mv: Move, legal: &MoveList) -> PlayedMove {
+        let captured = match mv.kind() {
+            MoveKind::EnPassant => Some(Role::Pawn),
+            MoveKind::Castle => None,
+            _ => pos.board().role_at(mv.to()),
+        };
+        PlayedMove {
+            mv,
+            color: pos.turn(),
+            role: pos.board().role_at(mv.from()).unwrap_or(Role::Pawn),
+            captured,
+            san: san::to_san(pos, mv, legal),
+            before: *pos,
+        }
+    }
+    /// chess.js flag letters: n b e c p k q.
+    pub fn flags(&self) -> String {
+        let mut f = String::new();
+        match self.mv.kind() {
+            MoveKind::EnPassant => f.push('e'),
+            MoveKind::Castle => match self.mv.castling_side() {
+                Some(crate::castling::CastlingSide::KingSide) => f.push('k'),
+                _ => f.push('q'),
+            },
+            _ => {
+                if self.captured.is_some() {
+                    f.push('c');
+                }
+                if self.mv.promotion().is_some() {
+                    f.push('p');
+                }
+                if self.role == Role::Pawn && self.mv.from().u8() ^ self.mv.to().u8() == 16 {
+                    f.push('b');
+                }
+            }
+        }
+        if f.is_empty() {
+            f.push('n');
+        }
+        f
+    }
+}
+
+/// One step of the game record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    Swap { color: Color, choice: SwapChoice },
+    Move(PlayedMove),
+}
+
+/// Why a call on a game was refused (the game is unchanged).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    Fen(FenError),
+    Setup(SetupError),
+    San(SanError),
+    Uci(UciError),
+    /// A board input that is not legal.
+    Illegal {
+        from: Square,
+        to: Square,
+    },
+    /// King's trip that is both castling and a king step.
+    AmbiguousCastle {
+        from: Square,
+        to: Square,
+    },
+    MissingPromotion {
+        from: Square,
+        to: Square,
+    },
+    BadSquare {
+        found: String,
+    },
+    BadPromotion {
+        found: String,
+    },
+    BadColor {
+        found: String,
+    },
+    /// Moves before the Chess-9 swaps are done.
+    SwapPhase {
+        chooser: Color,
+    },
+    /// A swap outside the swap phase or not available.
+    NoSwap,
+    BadSwap {
+        found: String,
+    },
+    Empty,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Fen(e) => e.fmt(f),
+            PlayError::Setup(e) => e.fmt(f),
+            PlayError::San(e) => e.fmt(f),
+            PlayError::Uci(e) => e.fmt(f),
+            PlayError::Illegal { from, to } => write!(f, "illegal move {from}-{to}"),
+            PlayError::AmbiguousCastle { from, to } => write!(
+                f,
+                "ambiguous move {from}-{to}: it is both castling and a king move; play \"O-O\"/\"O-O-O\", the king onto its rook, or SAN \"K{to}\""
+            ),
+            PlayError::MissingPromotion { from, to } => write!(
+                f,
+                "move {from}-{to} is a promotion: give promotion 'q', 'r', 'b' or 'n'"
+            ),
+            PlayError::BadSquare { found } => {
+                write!(f, "invalid square '{found}' (expected a1..h8)")
+            }
+            PlayError::BadPromotion { found } => write!(
+                f,
+                "invalid promotion '{found}' (expected 'q', 'r', 'b' or 'n')"
+            ),
+            PlayError::BadColor { found } => {
+                write!(f, "invalid colour '{found}' (expected 'w' or 'b')")
+            }
+            PlayError::SwapPhase { chooser } => write!(
+                f,
+                "Chess-9 swap phase: {} must choose a swap first (king, queen or none)",
+                chooser.name()
+            ),
+            PlayError::NoSwap => write!(f, "no Chess-9 swap is pending in this game"),
+            PlayError::BadSwap { found } => write!(
+                f,
+                "invalid swap choice '{found}' (expected 'king', 'queen' or 'none')"
+            ),
+            PlayError::Empty => write!(f, "empty move"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl From<FenError> for PlayError {
+    fn from(e: FenError) -> Self {
+        PlayError::Fen(e)
+    }
+}
+impl From<SetupError> for PlayError {
+    fn from(e: SetupError) -> Self {
+        PlayError::Setup(e)
+    }
+}
+
+/// What a board input means in this game (castling resolution plus the Chess-9 swaps).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Resolved(Resolution),
+    Swap(SwapChoice),
+}
+
+/// A game of standard chess, Chess960 or Chess-9.
+#[derive(Clone, Debug)]
+pub struct Game {
+    variant: Variant,
+    /// Position before any swap or move.
+    start: Position,
+    /// `positions[i]` is the position after `entries[..i]`.
+    positions: Vec<Position>,
+    keys: Vec<RepetitionKey>,
+    entries: Vec<Entry>,
+    /// The side that must choose a Chess-9 swap next, if any.
+    swap_pending: Option<Color>,
+    outcome: Option<(Outcome, usize)>,
+    headers: Vec<(String, String)>,
+    notation: Option<CastlingNotation>,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+impl Game {
+    fn from_start(variant: Variant, start: Position, swap_pending: Option<Color>) -> Game {
+        let mut g = Game {
+            variant,
+            start,
+            positions: vec![start],
+            keys: vec![start.repetition_key()],
+            entries: Vec::new(),
+            swap_pending,
+            outcome: None,
+            headers: Vec::new(),
+            notation: None,
+        };
+        g.update_outcome();
+        g
+    }
+
+    /// Standard chess from the usual start.
+    pub fn new() -> Game {
+        let r = setup::back_rank(setup::STANDARD_ID).unwrap_or([Role::Pawn; 8]);
+        Game::from_start(Variant::Standard, Position::from_back_ranks(r, r), None)
+    }
+
+    /// Any position from FEN (standard, X-FEN or Shredder-FEN). The variant is
+    /// `chess960` when the castling rights need it (king or rooks off their standard
+    /// squares), otherwise `standard`.
+    pub fn from_fen(text: &str) -> Result<Game, FenError> {
+        let pos = fen::parse(text)?;
+        Ok(Game::from_start(Self::variant_of(&pos), pos, None))
+    }
+
+    fn variant_of(pos: &Position) -> Variant {
+        let std_rook = |c: Color, side: crate::castling::CastlingSide| {
+            let r = c.back_rank() * 8;
+            let (k, rook) = match side {
+                crate::castling::CastlingSide::KingSide => (r + 4, r + 7),
+                crate::castling::CastlingSide::QueenSide => (r + 4, r),
+            };
+            (Square::from_index(k), Square::from_index(rook))
+        };
+        for c in Color::ALL {
+            for side in crate::castling::CastlingSide::ALL {
+                if let Some(rook) = pos.castles().rook(c, side) {
+                    let (k, r) = std_rook(c, side);
+                    if pos.board().king(c) != Some(k) || rook != r {
+                        return Variant::Chess960;
+                    }
+                }
+            }
+        }
+        Variant::Standard
+    }
+
+    /// Chess960 array `id` (0..=959). Id 518 is the standard array, still a Chess960
+    /// game (castling written king onto rook).
+    pub fn chess960(id: u16) -> Result<Game, SetupError> {
+        Ok(Game::from_start(
+            Variant::Chess960,
+            setup::chess960(id)?,
+            None,
+        ))
+    }
+
+    /// Double Chess960: different arrays for White and Black.
+    pub fn double_chess960(white: u16, black: u16) -> Result<Game, SetupError> {
+        Ok(Game::from_start(
+            Variant::Chess960,
+            setup::double_chess960(white, black)?,
+            None,
+        ))
+    }
+
+    /// Chess-9: the standard array, Black to choose a swap first.
+    pub fn chess9() -> Game {
+        let r = setup::back_rank(setup::STANDARD_ID).unwrap_or([Role::Pawn; 8]);
+        Game::from_start(
+            Variant::Chess9,
+            Position::from_back_ranks(r, r),
+            Some(Color::Black),
+        )
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        self.positions.last().unwrap_or(&self.start)
+    }
+    /// The position before any swap or move.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+    /// The Scharnagl id of the start array when both sides share one of the 960.
+    pub fn chess960_id(&self) -> Option<u16> {
+        let w = self.start.back_rank_roles(Color::White)?;
+        let b = self.start.back_rank_roles(Color::Black)?;
+        if w != b {
+            return None;
+        }
+        setup::id_of(&w)
+    }
+
+    pub fn turn(&self) -> Color {
+        self.swap_pending.unwrap_or(self.position().turn())
+    }
+    pub fn swap_pending(&self) -> Option<Color> {
+        self.swap_pending
+    }
+    pub fn swap_choices(&self) -> &'static [SwapChoice] {
+        if self.swap_pending.is_some() {
+            &SwapChoice::ALL
+        } else {
+            &[]
+        }
+    }
+
+    /// Makes the pending Chess-9 swap choice.
+    pub fn swap(&mut self, choice: SwapChoice) -> Result<Color, PlayError> {
+        let color = self.swap_pending.ok_or(PlayError::NoSwap)?;
+        let mut pos = *self.position();
+        setup::apply_swap(&mut pos, color, choice);
+        self.positions.push(pos);
+        self.keys.push(pos.repetition_key());
+        self.entries.push(Entry::Swap { color, choice });
+        self.swap_pending = match color {
+            Color::Black => Some(Color::White),
+            Color::White => None,
+        };
+        Ok(color)
+    }
+
+    pub fn notation(&self) -> CastlingNotation {
+        self.notation.unwrap_or(match self.variant {
+            Variant::Standard => CastlingNotation::KingToDestination,
+            _ => CastlingNotation::KingOntoRook,
+        })
+    }
+    /// `None` restores the variant's default.
+    pub fn set_notation(&mut self, n: Option<CastlingNotation>) {
+        self.notation = n;
+    }
+
+    pub fn legal_moves(&self) -> MoveList {
+        if self.swap_pending.is_some() {
+            return MoveList::default();
+        }
+        self.position().legal_moves()
+    }
+
+    pub fn uci(&self, m: Move) -> String {
+        uci::to_uci(m, self.notation())
+    }
+
+    /// Plays a move, which must be legal here.
+    pub fn play(&mut self, m: Move) -> Result<PlayedMove, PlayError> {
+        if let Some(chooser) = self.swap_pending {
+            return Err(PlayError::SwapPhase { chooser });
+        }
+        let legal = self.position().legal_moves();
+        if !legal.contains(m) {
+            return Err(PlayError::Illegal {
+                from: m.from(),
+                to: m.king_to(),
+            });
+        }
+        Ok(self.push_move(m, &legal))
+    }
+
+    fn push_move(&mut self, m: Move, legal: &MoveList) -> PlayedMove {
+        let pos = *self.position();
+        let pm = PlayedMove::describe(&pos, m, legal);
+        let after = pos.after(m);
+        self.positions.push(after);
+        self.keys.push(after.repetition_key());
+        self.entries.push(Entry::Move(pm.clone()));
+        self.update_outcome();
+        pm
+    }
+
+    /// Plays SAN (strict) or UCI (either castling form), whichever the text is.
+    pub fn play_text(&mut self, text: &str) -> Result<PlayedMove, PlayError> {
+        let m = self.parse_move(text)?;
+        let legal = self.position().legal_moves();
+        Ok(self.push_move(m, &legal))
+    }
+
+    /// The legal move `text` denotes here (SAN or UCI), without playing it.
+    pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
+        if let Some(chooser) = self.swap_pending {
+            return Err(PlayError::SwapPhase { chooser });
+        }
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(PlayError::Empty);
+        }
+        let pos = self.position();
+        let legal = pos.legal_moves();
+        if uci::parse_parts(t).is_some() {
+            if let Ok(m) = uci::parse_uci(pos, t, &legal) {
+                return Ok(m);
+            }
+        }
+        match san::parse_san(pos, t, &legal) {
+            Ok(m) => Ok(m),
+            Err(SanError::Syntax { .. }) if uci::parse_parts(t).is_some() => {
+                Err(PlayError::Uci(UciError::Illegal { uci: t.into() }))
+            }
+            Err(e) => Err(PlayError::San(e)),
+        }
+    }
+
+    /// Plays a board input (`from`, `to`, optional promotion) by the resolution rules.
+    pub fn play_input(
+        &mut self,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Result<PlayedMove, PlayError> {
+        if let Some(chooser) = self.swap_pending {
+            return Err(PlayError::SwapPhase { chooser });
+        }
+        let legal = self.position().legal_moves();
+        let m = match resolve::resolve(&legal, from, to) {
+            Resolution::Move(m) | Resolution::Castle(m) => {
+                if promotion.is_some() {
+                    return Err(PlayError::Illegal { from, to });
+                }
+                m
+            }
+            Resolution::Promotion(ms) => {
+                let p = promotion.ok_or(PlayError::MissingPromotion { from, to })?;
+                *ms.iter()
+                    .find(|m| m.promotion() == Some(p))
+                    .ok_or(PlayError::Illegal { from, to })?
+            }
+            Resolution::Ambiguous { .. } => return Err(PlayError::AmbiguousCastle { from, to }),
+            Resolution::Illegal => return Err(PlayError::Illegal { from, to }),
+        };
+        Ok(self.push_move(m, &legal))
+    }
+
+    /// What a board input means now (SPEC §1 castling-input resolution; in the Chess-9
+    /// swap phase, king onto the c-file bishop, queen onto the f-file bishop, or the king
+    /// pressed in place).
+    pub fn resolve(&self, from: Square, to: Square) -> Input {
+        if let Some(color) = self.swap_pending {
+            let r = color.back_rank() * 8;
+            let sq = |f: u8| Square::from_index(r + f);
+            return if from == sq(4) && to == sq(2) {
+                Input::Swap(SwapChoice::King)
+            } else if from == sq(3) && to == sq(5) {
+                Input::Swap(SwapChoice::Queen)
+            } else if from == sq(4) && to == sq(4) {
+                Input::Swap(SwapChoice::None)
+            } else {
+                Input::Resolved(Resolution::Illegal)
+            };
+        }
+        Input::Resolved(resolve::resolve(&self.position().legal_moves(), from, to))
+    }
+
+    /// Board inputs by origin square: every legal `to`, plus both castling inputs (king
+    /// onto rook, king to g/c) and the rook's move of rook-only castling; in the swap
+    /// phase the swap inputs.
+    pub fn dests(&self) -> Vec<(Square, Vec<Square>)> {
+        let mut out: Vec<(Square, Vec<Square>)> = Vec::new();
+        let mut add = |from: Square, to: Square| match out.iter_mut().find(|(f, _)| *f == from) {
+            Some((_, v)) => {
+                if !v.contains(&to) {
+                    v.push(to)
+                }
+            }
+            None => out.push((from, vec![to])),
+        };
+        if let Some(color) = self.swap_pending {
+            let r = color.back_rank() * 8;
+            let sq = |f: u8| Square::from_index(r + f);
+            add(sq(4), sq(2));
+            add(sq(4), sq(4));
+            add(sq(3), sq(5));
+            return out;
+        }
+        for &m in self.position().legal_moves().iter() {
+            if m.is_castle() {
+                add(m.from(), m.to());
+                if m.king_to() != m.from() {
+                    add(m.from(), m.king_to());
+                } else if let Some(side) = m.castling_side() {
+                    add(m.to(), side.rook_to(m.from().rank()));
+                }
+            } else {
+                add(m.from(), m.to());
+            }
+        }
+        out
+    }
+
+    /// Takes back the last move or swap.
+    pub fn undo(&mut self) -> Option<Entry> {
+        let e = self.entries.pop()?;
+        self.positions.pop();
+        self.keys.pop();
+        if let Entry::Swap { color, .. } = e {
+            self.swap_pending = Some(color);
+        }
+        if let Some((_, ply)) = self.outcome {
+            if ply > self.entries.len() {
+                self.outcome = None;
+            }
+        }
+        if self.outcome.is_none() {
+            self.update_outcome();
+        }
+        Some(e)
+    }
+
+    pub fn is_check(&self) -> bool {
+        self.position().is_check()
+    }
+    pub fn is_checkmate(&self) -> bool {
+        self.swap_pending.is_none() && self.is_check() && !self.position().has_legal_moves()
+    }
+    pub fn is_stalemate(&self) -> bool {
+        self.swap_pending.is_none() && !self.is_check() && !self.position().has_legal_moves()
+    }
+    pub fn is_insufficient_material(&self) -> bool {
+        is_insufficient_material(self.position())
+    }
+    /// The current position has occurred at least three times (same placement, side to
+    /// move, castling rights and legal en passant).
+    pub fn is_threefold_repetition(&self) -> bool {
+        self.repetitions() >= 3
+    }
+    fn repetitions(&self) -> usize {
+        let Some(key) = self.keys.last() else {
+            return 0;
+        };
+        let window = self.position().halfmoves() as usize + 1;
+        self.keys
+            .iter()
+            .rev()
+            .take(window)
+            .filter(|k| *k == key)
+            .count()
+    }
+    pub fn is_fifty_moves(&self) -> bool {
+        self.position().halfmoves() >= 100
+    }
+    /// The game ended in a draw (by any rule, including the automatic ones).
+    pub fn is_draw(&self) -> bool {
+        matches!(self.outcome, Some((o, _)) if o.winner.is_none())
+    }
+    pub fn is_game_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+    /// The first result reached; later moves do not change it.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome.map(|(o, _)| o)
+    }
+    pub fn has_mating_material(&self, c: Color) -> bool {
+        has_mating_material(self.position(), c)
+    }
+
+    fn update_outcome(&mut self) {
+        if self.outcome.is_some() || self.swap_pending.is_some() {
+            return;
+        }
+        let pos = self.position();
+        let reason = if !pos.has_legal_moves() {
+            if pos.is_check() {
+                Some((Some(pos.turn().other()), Reason::Checkmate))
+            } else {
+                Some((None, Reason::Stalemate))
+            }
+        } else if is_insufficient_material(pos) {
+            Some((None, Reason::InsufficientMaterial))
+        } else if self.is_threefold_repetition() {
+            Some((None, Reason::ThreefoldRepetition))
+        } else if self.is_fifty_moves() {
+            Some((None, Reason::FiftyMoves))
+        } else {
+            None
+        };
+        if let Some((winner, reason)) = reason {
+            self.outcome = Some((Outcome { winner, reason }, self.entries.len()));
+        }
+    }
+
+    /// Records a result decided off the board (first result stands).
+    pub fn record(&mut self, o: Outcome) -> bool {
+        if self.outcome.is_some() {
+            return false;
+        }
+        self.outcome = Some((o, self.entries.len()));
+        true
+    }
+    pub fn resign(&mut self, loser: Color) -> bool {
+        self.record(Outcome {
+            winner: Some(loser.other()),
+            reason: Reason::Resignation,
+        })
+    }
+    pub fn draw_by_agreement(&mut self) -> bool {
+        self.record(Outcome {
+            winner: None,
+            reason: Reason::Agreement,
+        })
+    }
+    /// `flagged` ran out of time: a loss, or a draw when the opponent cannot mate.
+    pub fn timeout(&mut self, flagged: Color) -> bool {
+        let o = if self.has_mating_material(flagged.other()) {
+            Outcome {
+                winner: Some(flagged.other()),
+                reason: Reason::Timeout,
+            }
+        } else {
+            Outcome {
+                winner: None,
+                reason: Reason::TimeoutInsufficientMaterial,
+            }
+        };
+        self.record(o)
+    }
+
+    pub fn fen(&self, shredder: bool) -> String {
+        fen::to_fen(self.position(), shredder)
+    }
+    pub fn perft(&self, depth: u32) -> u64 {
+        if self.swap_pending.is_some() {
+            return if depth == 0 { 1 } else { 0 };
+        }
+        self.position().perft(depth)
+    }
+
+    pub fn headers(&self) -> &[(String, String)] {
+        &self.headers
+    }
+    pub fn header(&self, key: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+    pub fn set_header(&mut self, key: &str, value: &str) {
+        match self.headers.iter_mut().find(|(k, _)| k == key) {
+            Some((_, v)) => *v = value.to_string(),
+            None => self.headers.push((key.to_string(), value.to_string())),
+        }
+    }
+    pub fn remove_header(&mut self, key: &str) {
+        self.headers.retain(|(k, _)| k != key);
+    }
+}
+
+/// Dead position by material: K v K, K+minor v K, or only bishops, all on one colour.
+pub fn is_insufficient_material(pos: &Position) -> bool {
+    let b = pos.board();
+    if (b.by_role(Role::Pawn) | b.by_role(Role::Rook) | b.by_role(Role::Queen)).any() {
+        return false;
+    }
+    let minors = b.by_role(Role::Knight) | b.by_role(Role::Bishop);
+    if minors.count() <= 1 {
+        return true;
+    }
+    let bishops = b.by_role(Role::Bishop);
+    b.by_role(Role::Knight).is_empty()
+        && ((bishops & crate::bitboard::Bitboard::LIGHT).is_empty()
+            || (bishops & crate::bitboard::Bitboard::DARK).is_empty())
+}
+
+/// Whether `c` could still deliver mate by any sequence of legal moves, judged by
+/// material (as lichess does for timeouts): a lone king cannot; a lone knight mates only
+/// if the opponent has something besides king and queens to block with; bishops of one
+/// colour need an opposing knight, pawn or bishop of the other colour.
+pub fn has_mating_material(pos: &Position, c: Color) -> bool {
+    let b = pos.board();
+    let ours = b.by_color(c);
+    let theirs = b.by_color(c.other());
+    if (ours & (b.by_role(Role::Pawn) | b.by_role(Role::Rook) | b.by_role(Role::Queen))).any() {
+        return true;
+    }
+    let knights = ours & b.by_role(Role::Knight);
+    let bishops = ours & b.by_role(Role::Bishop);
+    use crate::bitboard::Bitboard;
+    match (knights.count(), bishops.count()) {
+        (0, 0) => false,
+        (1, 0) => (theirs
+            & (b.by_role(Role::Pawn)
+                | b.by_role(Role::Knight)
+                | b.by_role(Role::Bishop)
+                | b.by_role(Role::Rook)))
+        .any(),
+        (0, _) => {
+            let light = (bishops & Bitboard::LIGHT).any();
+            let dark = (bishops & Bitboard::DARK).any();
+            if light && dark {
+                return true;
+            }
+            let their_bishops = theirs & b.by_role(Role::Bishop);
+            let other_colour = if light {
+                Bitboard::DARK
+            } else {
+                Bitboard::LIGHT
+            };
+            (theirs & (b.by_role(Role::Pawn) | b.by_role(Role::Knight))).any()
+                || (their_bishops & other_colour).any()
+        }
+        _ => true,
+    }
+}

@@ -1,0 +1,246 @@
+//! Start positions: Scharnagl numbering of the 960 Chess960 arrays (518 = standard),
+//! uniform random ids, Double Chess960, and the Chess-9 swaps.
+
+use crate::position::Position;
+use crate::square::{Color, Role};
+use core::fmt;
+
+/// The Scharnagl id of the standard array `RNBQKBNR`.
+pub const STANDARD_ID: u16 = 518;
+
+/// Why a Chess960 id or back rank was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    IdOutOfRange { id: i64 },
+    BadBackRank { found: String, reason: &'static str },
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::IdOutOfRange { id } => {
+                write!(f, "Chess960 id must be an integer from 0 to 959, got {id}")
+            }
+            SetupError::BadBackRank { found, reason } => {
+                write!(f, "'{found}' is not a Chess960 back rank: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Knight placements for `n / 96`, as pairs of indices into the five free squares.
+const KNIGHTS: [(usize, usize); 10] = [
+    (0, 1),
+    (0, 2),
+    (0, 3),
+    (0, 4),
+    (1, 2),
+    (1, 3),
+    (1, 4),
+    (2, 3),
+    (2, 4),
+    (3, 4),
+];
+
+/// The back rank (a→h) of Scharnagl position `id`.
+pub fn back_rank(id: u16) -> Result<[Role; 8], SetupError> {
+    if id > 959 {
+        return Err(SetupError::IdOutOfRange { id: id.into() });
+    }
+    let n = id as usize;
+    let mut rank: [Option<Role>; 8] = [None; 8];
+    rank[2 * (n % 4) + 1] = Some(Role::Bishop);
+    rank[2 * ((n / 4) % 4)] = Some(Role::Bishop);
+    let free = |rank: &[Option<Role>; 8]| -> Vec<usize> {
+        (0..8).filter(|&i| rank[i].is_none()).collect()
+    };
+    let q = free(&rank)[(n / 16) % 6];
+    rank[q] = Some(Role::Queen);
+    let (a, b) = KNIGHTS[n / 96];
+    let f = free(&rank);
+    rank[f[a]] = Some(Role::Knight);
+    rank[f[b]] = Some(Role::Knight);
+    let f = free(&rank);
+    for (i, role) in f.into_iter().zip([Role::Rook, Role::King, Role::Rook]) {
+        rank[i] = Some(role);
+    }
+    let mut out = [Role::Pawn; 8];
+    for (o, r) in out.iter_mut().zip(rank) {
+        *o = r.unwrap_or(Role::Pawn);
+    }
+    Ok(out)
+}
+
+/// `"RNBQKBNR"` for 518.
+pub fn back_rank_string(id: u16) -> Result<String, SetupError> {
+    Ok(back_rank(id)?.iter().map(|r| r.upper()).collect())
+}
+
+/// The Scharnagl id of a back rank given as eight letters (either case).
+pub fn id_of_str(s: &str) -> Result<u16, SetupError> {
+    let bad = |reason| SetupError::BadBackRank {
+        found: s.chars().take(16).collect(),
+        reason,
+    };
+    let roles: Vec<Role> = s
+        .chars()
+        .map(Role::from_char)
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| bad("use the letters K Q R B N"))?;
+    let arr: [Role; 8] = roles
+        .try_into()
+        .map_err(|_| bad("it must have exactly 8 pieces"))?;
+    id_of(&arr).ok_or_else(|| {
+        bad("it needs K, Q, two R, two B on opposite colours and two N, king between the rooks")
+    })
+}
+
+/// The Scharnagl id of a back rank, if it is one of the 960.
+pub fn id_of(rank: &[Role; 8]) -> Option<u16> {
+    let pos = |role: Role| -> Vec<usize> { (0..8).filter(|&i| rank[i] == role).collect() };
+    let bishops = pos(Role::Bishop);
+    if bishops.len() != 2 || pos(Role::Knight).len() != 2 || pos(Role::Queen).len() != 1 {
+        return None;
+    }
+    let light = bishops.iter().find(|&&f| f % 2 == 1)?;
+    let dark = bishops.iter().find(|&&f| f % 2 == 0)?;
+    let mut n = (light / 2) + 4 * (dark / 2);
+    let mut free: Vec<usize> = (0..8).filter(|i| !bishops.contains(i)).collect();
+    let q = pos(Role::Queen)[0];
+    n += 16 * free.iter().position(|&f| f == q)?;
+    free.retain(|&f| f != q);
+    let kn = pos(Role::Knight);
+    let a = free.iter().position(|&f| f == kn[0])?;
+    let b = free.iter().position(|&f| f == kn[1])?;
+    n += 96 * KNIGHTS.iter().position(|&p| p == (a, b))?;
+    let id = u16::try_from(n).ok()?;
+    (back_rank(id).ok()? == *rank).then_some(id)
+}
+
+/// A uniform id in 0..960 from a source of random 16-bit words, by rejection sampling
+/// (65280 = 68 × 960 is the largest multiple of 960 below 2^16; no modulo bias).
+pub fn random_id(mut next_u16: impl FnMut() -> u16) -> u16 {
+    loop {
+        let x = next_u16();
+        if x < 65_280 {
+            return x % 960;
+        }
+    }
+}
+
+/// The start position of Chess960 array `id` (both sides mirrored).
+pub fn chess960(id: u16) -> Result<Position, SetupError> {
+    let r = back_rank(id)?;
+    Ok(Position::from_back_ranks(r, r))
+}
+
+/// Double Chess960: White's array `white`, Black's array `black`.
+pub fn double_chess960(white: u16, black: u16) -> Result<Position, SetupError> {
+    Ok(Position::from_back_ranks(
+        back_rank(white)?,
+        back_rank(black)?,
+    ))
+}
+
+/// A Chess-9 (Nonary Chess) choice made before the first move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SwapChoice {
+    /// King ↔ c-file bishop: the king goes to c1/c8, the bishop to e1/e8.
+    King,
+    /// Queen ↔ f-file bishop: the queen goes to f1/f8, the bishop to d1/d8.
+    Queen,
+    /// No swap ("the king is pressed in place").
+    None,
+}
+
+impl SwapChoice {
+    pub const ALL: [SwapChoice; 3] = [SwapChoice::King, SwapChoice::Queen, SwapChoice::None];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            SwapChoice::King => "king",
+            SwapChoice::Queen => "queen",
+            SwapChoice::None => "none",
+        }
+    }
+    pub fn parse(s: &str) -> Option<SwapChoice> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "king" | "k" => Some(SwapChoice::King),
+            "queen" | "q" => Some(SwapChoice::Queen),
+            "none" | "-" | "" | "pass" => Some(SwapChoice::None),
+            _ => None,
+        }
+    }
+    /// The two back-rank files (0-based) that trade places, if any.
+    pub const fn files(self) -> Option<(u8, u8)> {
+        match self {
+            SwapChoice::King => Some((4, 2)),
+            SwapChoice::Queen => Some((3, 5)),
+            SwapChoice::None => None,
+        }
+    }
+}
+
+/// Applies a Chess-9 swap for `color` to the standard array in `pos`. Castling rights stay
+/// with the a- and h-rooks wherever the king stands.
+pub fn apply_swap(pos: &mut Position, color: Color, choice: SwapChoice) {
+    let Some((a, b)) = choice.files() else {
+        return;
+    };
+    let rank = color.back_rank();
+    let sa = crate::square::Square::from_index(rank * 8 + a);
+    let sb = crate::square::Square::from_index(rank * 8 + b);
+    let pa = pos.board.piece_at(sa);
+    let pb = pos.board.piece_at(sb);
+    pos.board.remove(sa);
+    pos.board.remove(sb);
+    if let Some(p) = pb {
+        pos.board.put(sa, p);
+    }
+    if let Some(p) = pa {
+        pos.board.put(sb, p);
+    }
+    let mut castles = *pos.castles();
+    for side in crate::castling::CastlingSide::ALL {
+        if castles.rook(color, side).is_some() {
+            castles.set(
+                color,
+                side,
+                crate::castling::outermost_rook(&pos.board, color, side),
+            );
+        }
+    }
+    pos.castles = castles;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_scharnagl_pairs() {
+        assert_eq!(back_rank_string(0).unwrap(), "BBQNNRKR");
+        assert_eq!(back_rank_string(518).unwrap(), "RNBQKBNR");
+        assert_eq!(back_rank_string(959).unwrap(), "RKRNNQBB");
+        assert_eq!(id_of_str("RNBQKBNR").unwrap(), 518);
+        assert!(back_rank(960).is_err());
+        assert!(id_of_str("RNBQKBRN").is_err());
+        assert!(id_of_str("RNBKQBNR").is_ok());
+        assert!(id_of_str("RBBQKNNR").is_err());
+    }
+
+    #[test]
+    fn ids_round_trip() {
+        for id in 0..960 {
+            assert_eq!(id_of(&back_rank(id).unwrap()), Some(id));
+        }
+    }
+
+    #[test]
+    fn random_id_rejects_the_biased_tail() {
+        let mut words = [65_535u16, 65_280, 959, 1].into_iter();
+        assert_eq!(random_id(|| words.next().unwrap_or(0)), 959);
+    }
+}
