@@ -12,3 +12,5 @@ pub mod san;
 pub mod setup;
 pub mod square;
 pub mod uci;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;

@@ -1,0 +1,508 @@
+//! wasm-bindgen bindings: the raw `Game` class that `js/` wraps (see `js/RAW_API.md`).
+//!
+//! This file converts and forwards; no chess rule lives here. Data crosses the boundary
+//! as one string per call so that JavaScript builds objects only when asked. Every
+//! fallible call returns a JS `Error` and leaves the game unchanged.
+
+use crate::adjourn;
+use crate::game::{Entry, Game, Input, PlayedMove};
+use crate::pgn;
+use crate::position::{Move, MoveKind};
+use crate::resolve::Resolution;
+use crate::setup::{self, SwapChoice};
+use crate::square::{Color, Role, Square};
+use crate::uci::CastlingNotation;
+use wasm_bindgen::prelude::*;
+
+fn err(e: impl core::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+fn square(s: &str) -> Result<Square, JsError> {
+    Square::parse(s).ok_or_else(|| {
+        JsError::new(&format!(
+            "invalid square '{}' (expected a1..h8)",
+            s.chars().take(8).collect::<String>()
+        ))
+    })
+}
+
+fn color(s: &str) -> Result<Color, JsError> {
+    let mut it = s.chars();
+    match (it.next().and_then(Color::from_char), it.next()) {
+        (Some(c), None) => Ok(c),
+        _ => Err(JsError::new(&format!(
+            "invalid colour '{}' (expected 'w' or 'b')",
+            s.chars().take(8).collect::<String>()
+        ))),
+    }
+}
+
+fn id(n: f64) -> Result<u16, JsError> {
+    if n.fract() == 0.0 && (0.0..=959.0).contains(&n) {
+        Ok(n as u16)
+    } else {
+        Err(JsError::new(&format!(
+            "Chess960 id must be an integer from 0 to 959, got {n}"
+        )))
+    }
+}
+
+fn random_u16() -> u16 {
+    let mut b = [0u8; 2];
+    // getrandom's js backend calls crypto.getRandomValues; it fails only without Web Crypto.
+    if getrandom::getrandom(&mut b).is_err() {
+        b = [0xff, 0xff];
+    }
+    u16::from_le_bytes(b)
+}
+
+fn random_id() -> Result<u16, JsError> {
+    let mut b = [0u8; 2];
+    getrandom::getrandom(&mut b).map_err(|_| {
+        JsError::new("no cryptographic random source (crypto.getRandomValues) available")
+    })?;
+    let first = u16::from_le_bytes(b);
+    let mut used_first = false;
+    Ok(setup::random_id(|| {
+        if used_first {
+            random_u16()
+        } else {
+            used_first = true;
+            first
+        }
+    }))
+}
+
+/// `color piece from to captured promotion flags san uci [rookFrom rookTo]`.
+fn push_record(out: &mut String, pm: &PlayedMove, notation: CastlingNotation) {
+    let m = pm.mv;
+    let opt = |r: Option<Role>| r.map_or('-', Role::char);
+    out.push(pm.color.char());
+    out.push(' ');
+    out.push(pm.role.char());
+    out.push(' ');
+    out.push_str(&m.from().to_string());
+    out.push(' ');
+    out.push_str(&m.king_to().to_string());
+    out.push(' ');
+    out.push(opt(pm.captured));
+    out.push(' ');
+    out.push(opt(m.promotion()));
+    out.push(' ');
+    out.push_str(&pm.flags());
+    out.push(' ');
+    out.push_str(&pm.san);
+    out.push(' ');
+    out.push_str(&crate::uci::to_uci(m, notation));
+    if let (MoveKind::Castle, Some(side)) = (m.kind(), m.castling_side()) {
+        out.push(' ');
+        out.push_str(&m.to().to_string());
+        out.push(' ');
+        out.push_str(&side.rook_to(m.from().rank()).to_string());
+    }
+}
+
+fn push_entry(out: &mut String, e: &Entry, notation: CastlingNotation) {
+    match e {
+        Entry::Move(pm) => push_record(out, pm, notation),
+        Entry::Swap { color, choice } => {
+            out.push_str("swap ");
+            out.push(color.char());
+            out.push(' ');
+            out.push_str(choice.name());
+        }
+    }
+}
+
+/// The raw game handle (JS name `Game`).
+#[wasm_bindgen(js_name = Game)]
+pub struct JsGame {
+    inner: Game,
+}
+
+impl JsGame {
+    fn record_of(&self, pm: &PlayedMove) -> String {
+        let mut s = String::with_capacity(40);
+        push_record(&mut s, pm, self.inner.notation());
+        s
+    }
+    fn records(&self, moves: impl Iterator<Item = Move>) -> String {
+        let pos = *self.inner.position();
+        let legal = pos.legal_moves();
+        let mut s = String::with_capacity(48 * legal.len());
+        for m in moves {
+            if !s.is_empty() {
+                s.push('\n');
+            }
+            push_record(
+                &mut s,
+                &PlayedMove::describe(&pos, m, &legal),
+                self.inner.notation(),
+            );
+        }
+        s
+    }
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl JsGame {
+    #[wasm_bindgen(constructor)]
+    pub fn new(fen: Option<String>) -> Result<JsGame, JsError> {
+        let inner = match fen {
+            None => Game::new(),
+            Some(f) => Game::from_fen(&f).map_err(err)?,
+        };
+        Ok(JsGame { inner })
+    }
+
+    pub fn chess960(n: f64) -> Result<JsGame, JsError> {
+        Ok(JsGame {
+            inner: Game::chess960(id(n)?).map_err(err)?,
+        })
+    }
+
+    #[wasm_bindgen(js_name = chess960Random)]
+    pub fn chess960_random() -> Result<JsGame, JsError> {
+        Ok(JsGame {
+            inner: Game::chess960(random_id()?).map_err(err)?,
+        })
+    }
+
+    #[wasm_bindgen(js_name = doubleChess960)]
+    pub fn double_chess960(white: f64, black: f64) -> Result<JsGame, JsError> {
+        Ok(JsGame {
+            inner: Game::double_chess960(id(white)?, id(black)?).map_err(err)?,
+        })
+    }
+
+    pub fn chess9() -> JsGame {
+        JsGame {
+            inner: Game::chess9(),
+        }
+    }
+
+    #[wasm_bindgen(js_name = fromPgn)]
+    pub fn from_pgn(text: &str) -> Result<JsGame, JsError> {
+        Ok(JsGame {
+            inner: pgn::read(text).map_err(err)?,
+        })
+    }
+
+    #[wasm_bindgen(js_name = openEnvelope)]
+    pub fn open_envelope(json: &str) -> Result<JsGame, JsError> {
+        let env = adjourn::from_json(json).map_err(err)?;
+        Ok(JsGame {
+            inner: adjourn::open(&env).map_err(err)?,
+        })
+    }
+
+    pub fn variant(&self) -> String {
+        self.inner.variant().name().to_string()
+    }
+
+    #[wasm_bindgen(js_name = chess960Id)]
+    pub fn chess960_id(&self) -> i32 {
+        self.inner.chess960_id().map_or(-1, i32::from)
+    }
+
+    #[wasm_bindgen(js_name = swapChoices)]
+    pub fn swap_choices(&self) -> String {
+        self.inner
+            .swap_choices()
+            .iter()
+            .map(|c| c.name())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    pub fn swap(&mut self, choice: &str) -> Result<String, JsError> {
+        let c = SwapChoice::parse(choice).ok_or_else(|| {
+            JsError::new(&format!(
+                "invalid swap choice '{}' (expected 'king', 'queen' or 'none')",
+                choice.chars().take(16).collect::<String>()
+            ))
+        })?;
+        let color = self.inner.swap(c).map_err(err)?;
+        Ok(format!("swap {} {}", color.char(), c.name()))
+    }
+
+    pub fn fen(&self, shredder: bool) -> String {
+        self.inner.fen(shredder)
+    }
+
+    pub fn turn(&self) -> String {
+        self.inner.turn().char().to_string()
+    }
+
+    pub fn moves(&self) -> String {
+        let pos = self.inner.position();
+        let legal = self.inner.legal_moves();
+        let mut s = String::with_capacity(6 * legal.len());
+        for &m in legal.iter() {
+            if !s.is_empty() {
+                s.push(' ');
+            }
+            s.push_str(&crate::san::to_san(pos, m, &legal));
+        }
+        s
+    }
+
+    #[wasm_bindgen(js_name = movesVerbose)]
+    pub fn moves_verbose(&self) -> String {
+        let legal = self.inner.legal_moves();
+        self.records(legal.iter().copied())
+    }
+
+    #[wasm_bindgen(js_name = movesFrom)]
+    pub fn moves_from(&self, from: &str) -> Result<String, JsError> {
+        let sq = square(from)?;
+        let legal = self.inner.legal_moves();
+        Ok(self.records(legal.iter().copied().filter(|m| m.from() == sq)))
+    }
+
+    pub fn dests(&self) -> String {
+        let mut s = String::with_capacity(128);
+        for (from, tos) in self.inner.dests() {
+            if !s.is_empty() {
+                s.push('\n');
+            }
+            s.push_str(&from.to_string());
+            for t in tos {
+                s.push(' ');
+                s.push_str(&t.to_string());
+            }
+        }
+        s
+    }
+
+    pub fn resolve(&self, from: &str, to: &str) -> Result<String, JsError> {
+        let (from, to) = (square(from)?, square(to)?);
+        Ok(match self.inner.resolve(from, to) {
+            Input::Swap(c) => {
+                let color = self.inner.turn();
+                format!("swap\nswap {} {}", color.char(), c.name())
+            }
+            Input::Resolved(r) => {
+                let (kind, moves) = match r {
+                    Resolution::Move(m) => ("move", vec![m]),
+                    Resolution::Castle(m) => ("castle", vec![m]),
+                    Resolution::Promotion(ms) => ("promotion", ms),
+                    Resolution::Ambiguous { castle, king_move } => {
+                        ("ambiguous", vec![castle, king_move])
+                    }
+                    Resolution::Illegal => ("illegal", vec![]),
+                };
+                let recs = self.records(moves.into_iter());
+                if recs.is_empty() {
+                    kind.to_string()
+                } else {
+                    format!("{kind}\n{recs}")
+                }
+            }
+        })
+    }
+
+    #[wasm_bindgen(js_name = move)]
+    pub fn play(&mut self, text: &str) -> Result<String, JsError> {
+        let pm = self.inner.play_text(text).map_err(err)?;
+        Ok(self.record_of(&pm))
+    }
+
+    #[wasm_bindgen(js_name = moveFromTo)]
+    pub fn move_from_to(
+        &mut self,
+        from: &str,
+        to: &str,
+        promotion: &str,
+    ) -> Result<String, JsError> {
+        let (f, t) = (square(from)?, square(to)?);
+        let promo = match promotion {
+            "" => None,
+            p => {
+                let mut it = p.chars();
+                match (it.next().and_then(Role::from_char), it.next()) {
+                    (Some(r), None) if Role::PROMOTIONS.contains(&r) => Some(r),
+                    _ => {
+                        return Err(JsError::new(&format!(
+                            "invalid promotion '{}' (expected 'q', 'r', 'b' or 'n')",
+                            p.chars().take(8).collect::<String>()
+                        )))
+                    }
+                }
+            }
+        };
+        let pm = self.inner.play_input(f, t, promo).map_err(err)?;
+        Ok(self.record_of(&pm))
+    }
+
+    pub fn undo(&mut self) -> String {
+        let notation = self.inner.notation();
+        match self.inner.undo() {
+            Some(e) => {
+                let mut s = String::new();
+                push_entry(&mut s, &e, notation);
+                s
+            }
+            None => String::new(),
+        }
+    }
+
+    pub fn history(&self) -> String {
+        let notation = self.inner.notation();
+        let mut s = String::new();
+        for e in self.inner.entries() {
+            if !s.is_empty() {
+                s.push('\n');
+            }
+            push_entry(&mut s, e, notation);
+        }
+        s
+    }
+
+    #[wasm_bindgen(js_name = isCheck)]
+    pub fn is_check(&self) -> bool {
+        self.inner.is_check()
+    }
+    #[wasm_bindgen(js_name = isCheckmate)]
+    pub fn is_checkmate(&self) -> bool {
+        self.inner.is_checkmate()
+    }
+    #[wasm_bindgen(js_name = isStalemate)]
+    pub fn is_stalemate(&self) -> bool {
+        self.inner.is_stalemate()
+    }
+    #[wasm_bindgen(js_name = isInsufficientMaterial)]
+    pub fn is_insufficient_material(&self) -> bool {
+        self.inner.is_insufficient_material()
+    }
+    #[wasm_bindgen(js_name = isThreefoldRepetition)]
+    pub fn is_threefold_repetition(&self) -> bool {
+        self.inner.is_threefold_repetition()
+    }
+    #[wasm_bindgen(js_name = isFiftyMoves)]
+    pub fn is_fifty_moves(&self) -> bool {
+        self.inner.is_fifty_moves()
+    }
+    #[wasm_bindgen(js_name = isDraw)]
+    pub fn is_draw(&self) -> bool {
+        self.inner.is_draw()
+    }
+    #[wasm_bindgen(js_name = isGameOver)]
+    pub fn is_game_over(&self) -> bool {
+        self.inner.is_game_over()
+    }
+
+    pub fn outcome(&self) -> String {
+        match self.inner.outcome() {
+            None => String::new(),
+            Some(o) => format!("{} {}", o.winner.map_or('-', Color::char), o.reason.name()),
+        }
+    }
+
+    #[wasm_bindgen(js_name = hasMatingMaterial)]
+    pub fn has_mating_material(&self, c: &str) -> Result<bool, JsError> {
+        Ok(self.inner.has_mating_material(color(c)?))
+    }
+
+    pub fn resign(&mut self, c: &str) -> Result<bool, JsError> {
+        Ok(self.inner.resign(color(c)?))
+    }
+    #[wasm_bindgen(js_name = drawByAgreement)]
+    pub fn draw_by_agreement(&mut self) -> bool {
+        self.inner.draw_by_agreement()
+    }
+    pub fn timeout(&mut self, c: &str) -> Result<bool, JsError> {
+        Ok(self.inner.timeout(color(c)?))
+    }
+
+    pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
+        if depth.fract() != 0.0 || !(0.0..=12.0).contains(&depth) {
+            return Err(JsError::new(&format!(
+                "perft depth must be an integer from 0 to 12, got {depth}"
+            )));
+        }
+        Ok(self.inner.perft(depth as u32) as f64)
+    }
+
+    pub fn pgn(&self) -> String {
+        pgn::write(&self.inner)
+    }
+
+    #[wasm_bindgen(js_name = setHeader)]
+    pub fn set_header(&mut self, key: &str, value: &str) -> Result<(), JsError> {
+        if key.is_empty()
+            || key
+                .chars()
+                .any(|c| c.is_whitespace() || c == '"' || c == ']' || c == '[')
+        {
+            return Err(JsError::new(&format!(
+                "invalid PGN tag name '{}'",
+                key.chars().take(32).collect::<String>()
+            )));
+        }
+        if value.contains(['\n', '\r']) {
+            return Err(JsError::new("a PGN tag value must be a single line"));
+        }
+        self.inner.set_header(key, value);
+        Ok(())
+    }
+
+    pub fn header(&self, key: &str) -> String {
+        self.inner.header(key).unwrap_or("").to_string()
+    }
+
+    #[wasm_bindgen(js_name = setUciMode)]
+    pub fn set_uci_mode(&mut self, mode: &str) -> Result<(), JsError> {
+        let n = match mode {
+            "auto" => None,
+            "chess960" => Some(CastlingNotation::KingOntoRook),
+            "standard" => Some(CastlingNotation::KingToDestination),
+            _ => {
+                return Err(JsError::new(&format!(
+                    "invalid UCI mode '{}' (expected 'auto', 'chess960' or 'standard')",
+                    mode.chars().take(16).collect::<String>()
+                )))
+            }
+        };
+        self.inner.set_notation(n);
+        Ok(())
+    }
+
+    pub fn seal(
+        &self,
+        text: &str,
+        white_time_ms: f64,
+        black_time_ms: f64,
+        draw_offer: bool,
+    ) -> Result<String, JsError> {
+        let env = adjourn::seal(&self.inner, text, white_time_ms, black_time_ms, draw_offer)
+            .map_err(err)?;
+        Ok(adjourn::to_json(&env))
+    }
+}
+
+#[wasm_bindgen(js_name = chess960Array)]
+pub fn chess960_array(n: f64) -> Result<String, JsError> {
+    setup::back_rank_string(id(n)?).map_err(err)
+}
+
+#[wasm_bindgen(js_name = chess960Id)]
+pub fn chess960_id(back_rank: &str) -> Result<u16, JsError> {
+    setup::id_of_str(back_rank).map_err(err)
+}
+
+#[wasm_bindgen(js_name = randomChess960Id)]
+pub fn random_chess960_id() -> Result<u16, JsError> {
+    random_id()
+}
+
+#[wasm_bindgen(js_name = splitPgn)]
+pub fn split_pgn(text: &str) -> Vec<String> {
+    pgn::split_games(text)
+}
+
+#[wasm_bindgen(start)]
+pub fn start() {
+    crate::attacks::init();
+}
