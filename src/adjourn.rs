@@ -1,52 +1,749 @@
-//! Sealed-move adjournment (skeleton: being written).
+//! Sealed-move adjournment (FIDE Laws, Guidelines on adjourned games: Art. 8 the sealed
+//! move, Art. 10 resumption).
+//!
+//! [`seal`] writes the player's move down *as given*, without judging it: whether it is
+//! legal, ambiguous or meaningless is decided when the envelope is opened, as over the
+//! board. The envelope holds the position before the sealed move (X-FEN), the game so far
+//! as PGN (so repetition counts survive the adjournment), the move number, the sealer,
+//! each side's time used and whether the sealer offered a draw with the sealed move.
+//!
+//! [`open`] re-creates the game and rules on the sealed move:
+//! - legal and unambiguous (SAN or UCI): it is played; if it mates or stalemates, the game
+//!   is decided at once (Art. 10 a/b) by the game's own outcome rules;
+//! - ambiguous SAN (two pieces can make it): the sealer loses,
+//!   [`Reason::SealedMoveAmbiguous`];
+//! - well-formed but not legal (including a promotion without its piece): the sealer
+//!   loses, [`Reason::SealedMoveIllegal`];
+//! - not a move at all: the sealer loses, [`Reason::SealedMoveMeaningless`].
+//!
+//! The returned game carries two headers: `[SealedMove "..."]` with the text as sealed,
+//! and, when the sealer offered a draw, `[DrawOffer "w"]` (or `"b"`): the sealer's colour,
+//! for the opponent to accept or decline. A game without a pending offer has no
+//! `DrawOffer` header.
+//!
+//! [`to_json`] and [`from_json`] write and read the envelope as one flat JSON object:
+//! `{"fen", "pgn", "moveNumber", "sealer" ("w"/"b"), "move", "whiteTimeMs",
+//! "blackTimeMs", "drawOffer"}`. The reader accepts any key order and whitespace, ignores
+//! unknown keys and never panics.
 
-use crate::game::Game;
+use crate::fen::{self, FenError};
+use crate::game::{Game, Outcome, PlayError, Reason};
+use crate::pgn::{self, PgnError};
+use crate::san::SanError;
 use crate::square::Color;
+use crate::uci::UciError;
 use core::fmt;
 
+/// The header that holds a pending draw offer on an opened game (`"w"` or `"b"`).
+pub const DRAW_OFFER_TAG: &str = "DrawOffer";
+/// The header that holds the sealed move as written, on an opened game.
+pub const SEALED_MOVE_TAG: &str = "SealedMove";
+
+/// A sealed envelope.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Envelope {
+    /// The position before the sealed move (X-FEN).
     pub fen: String,
+    /// The game up to the sealed move (empty: start from `fen`).
     pub pgn: String,
+    /// The full-move number of the sealed move.
     pub move_number: u32,
+    /// The side that sealed (the side to move).
     pub sealer: Color,
+    /// The sealed move exactly as written.
     pub text: String,
+    /// Time used by White, in milliseconds.
     pub white_time_ms: f64,
+    /// Time used by Black, in milliseconds.
     pub black_time_ms: f64,
+    /// The sealer offers a draw with the sealed move.
     pub draw_offer: bool,
 }
 
+/// Why an envelope could not be sealed, read or opened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AdjournError {
-    Unsupported,
+    /// The game has already ended: there is nothing to seal.
+    GameOver {
+        result: &'static str,
+    },
+    /// A Chess-9 game whose swaps are not made yet: the first move cannot be sealed.
+    SwapPhase {
+        chooser: Color,
+    },
+    /// A time that is negative or not a finite number.
+    BadTime {
+        key: &'static str,
+    },
+    /// Text that is not JSON; `at` is a byte offset.
+    Json {
+        at: usize,
+        reason: &'static str,
+    },
+    /// The JSON is not an object.
+    NotAnObject,
+    MissingKey {
+        key: &'static str,
+    },
+    DuplicateKey {
+        key: &'static str,
+    },
+    WrongType {
+        key: &'static str,
+        expected: &'static str,
+    },
+    /// The envelope's game record.
+    Pgn(PgnError),
+    /// The envelope's FEN.
+    Fen(FenError),
+    /// The game in `pgn` does not end in the position `fen`.
+    PositionMismatch {
+        fen: String,
+        game: String,
+    },
+    /// The sealer is not the side to move.
+    SealerMismatch {
+        sealer: Color,
+        to_move: Color,
+    },
+    /// The move number does not match the position.
+    MoveNumberMismatch {
+        envelope: u32,
+        position: u32,
+    },
 }
 
 impl fmt::Display for AdjournError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "adjournment is not built yet")
+        match self {
+            AdjournError::GameOver { result } => {
+                write!(
+                    f,
+                    "the game is already over ({result}): no move can be sealed"
+                )
+            }
+            AdjournError::SwapPhase { chooser } => write!(
+                f,
+                "Chess-9 swap phase: {} must choose a swap before a move can be sealed",
+                chooser.name()
+            ),
+            AdjournError::BadTime { key } => write!(
+                f,
+                "envelope: '{key}' must be a number of milliseconds, zero or more"
+            ),
+            AdjournError::Json { at, reason } => {
+                write!(f, "envelope is not valid JSON at byte {at}: {reason}")
+            }
+            AdjournError::NotAnObject => write!(f, "envelope must be a JSON object"),
+            AdjournError::MissingKey { key } => write!(f, "envelope has no '{key}'"),
+            AdjournError::DuplicateKey { key } => write!(f, "envelope has '{key}' twice"),
+            AdjournError::WrongType { key, expected } => {
+                write!(f, "envelope: '{key}' must be {expected}")
+            }
+            AdjournError::Pgn(e) => write!(f, "envelope game record: {e}"),
+            AdjournError::Fen(e) => write!(f, "envelope position: {e}"),
+            AdjournError::PositionMismatch { fen, game } => write!(
+                f,
+                "envelope position '{fen}' is not where its game record ends ('{game}')"
+            ),
+            AdjournError::SealerMismatch { sealer, to_move } => write!(
+                f,
+                "envelope sealed by {} but {} is to move",
+                sealer.name(),
+                to_move.name()
+            ),
+            AdjournError::MoveNumberMismatch { envelope, position } => write!(
+                f,
+                "envelope move number {envelope} does not match the position (move {position})"
+            ),
+        }
     }
 }
 
 impl std::error::Error for AdjournError {}
 
+fn check_time(key: &'static str, ms: f64) -> Result<(), AdjournError> {
+    if ms.is_finite() && ms >= 0.0 {
+        Ok(())
+    } else {
+        Err(AdjournError::BadTime { key })
+    }
+}
+
+/// Seals `text` for the side to move. The text is recorded as written, not judged (see
+/// [`open`]). Fails only when there is nothing to seal: the game is over, or a Chess-9
+/// swap is pending; or when a time is negative or not finite.
 pub fn seal(
-    _game: &Game,
-    _text: &str,
-    _white_time_ms: f64,
-    _black_time_ms: f64,
-    _draw_offer: bool,
+    game: &Game,
+    text: &str,
+    white_time_ms: f64,
+    black_time_ms: f64,
+    draw_offer: bool,
 ) -> Result<Envelope, AdjournError> {
-    Err(AdjournError::Unsupported)
+    if let Some(o) = game.outcome() {
+        return Err(AdjournError::GameOver { result: o.result() });
+    }
+    if let Some(chooser) = game.swap_pending() {
+        return Err(AdjournError::SwapPhase { chooser });
+    }
+    check_time("whiteTimeMs", white_time_ms)?;
+    check_time("blackTimeMs", black_time_ms)?;
+    Ok(Envelope {
+        fen: game.fen(false),
+        pgn: pgn::write(game),
+        move_number: game.position().fullmoves(),
+        sealer: game.turn(),
+        text: text.to_string(),
+        white_time_ms,
+        black_time_ms,
+        draw_offer,
+    })
 }
 
-pub fn to_json(_env: &Envelope) -> String {
-    String::new()
+/// Opens the envelope: re-creates the game and rules on the sealed move (module docs).
+/// Errors only for an envelope that does not hold together.
+pub fn open(env: &Envelope) -> Result<Game, AdjournError> {
+    let expected = fen::parse(&env.fen).map_err(AdjournError::Fen)?;
+    let mut game = if env.pgn.trim().is_empty() {
+        Game::from_fen(&env.fen).map_err(AdjournError::Fen)?
+    } else {
+        pgn::read(&env.pgn).map_err(AdjournError::Pgn)?
+    };
+    let want = fen::to_fen(&expected, false);
+    let have = game.fen(false);
+    if want != have {
+        return Err(AdjournError::PositionMismatch {
+            fen: want,
+            game: have,
+        });
+    }
+    if let Some(o) = game.outcome() {
+        return Err(AdjournError::GameOver { result: o.result() });
+    }
+    if let Some(chooser) = game.swap_pending() {
+        return Err(AdjournError::SwapPhase { chooser });
+    }
+    if env.sealer != game.turn() {
+        return Err(AdjournError::SealerMismatch {
+            sealer: env.sealer,
+            to_move: game.turn(),
+        });
+    }
+    let number = game.position().fullmoves();
+    if env.move_number != number {
+        return Err(AdjournError::MoveNumberMismatch {
+            envelope: env.move_number,
+            position: number,
+        });
+    }
+    game.set_header(SEALED_MOVE_TAG, &env.text);
+    if env.draw_offer {
+        let c = env.sealer.char().to_string();
+        game.set_header(DRAW_OFFER_TAG, &c);
+    } else {
+        game.remove_header(DRAW_OFFER_TAG);
+    }
+    let forfeit = |reason| Outcome {
+        winner: Some(env.sealer.other()),
+        reason,
+    };
+    match game.parse_move(&env.text) {
+        Ok(m) => {
+            // Legal by construction: parse_move only returns legal moves.
+            if game.play(m).is_err() {
+                game.record(forfeit(Reason::SealedMoveIllegal));
+            }
+        }
+        Err(e) => {
+            let reason = match e {
+                PlayError::San(SanError::Ambiguous { .. }) => Reason::SealedMoveAmbiguous,
+                PlayError::San(SanError::Illegal { .. } | SanError::MissingPromotion { .. })
+                | PlayError::Uci(UciError::Illegal { .. })
+                | PlayError::Illegal { .. }
+                | PlayError::MissingPromotion { .. }
+                | PlayError::AmbiguousCastle { .. } => Reason::SealedMoveIllegal,
+                _ => Reason::SealedMoveMeaningless,
+            };
+            game.record(forfeit(reason));
+        }
+    }
+    Ok(game)
 }
 
-pub fn from_json(_json: &str) -> Result<Envelope, AdjournError> {
-    Err(AdjournError::Unsupported)
+// ---------------------------------------------------------------------------------------
+// JSON
+
+fn push_json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
 }
 
-pub fn open(_env: &Envelope) -> Result<Game, AdjournError> {
-    Err(AdjournError::Unsupported)
+/// A number as JSON: integers without a fraction; `null` for NaN and infinities (which
+/// JSON cannot hold, and [`seal`] never produces).
+fn json_number(x: f64) -> String {
+    if !x.is_finite() {
+        "null".to_string()
+    } else if x.fract() == 0.0 && x.abs() < 9_007_199_254_740_992.0 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+/// The envelope as one flat JSON object.
+pub fn to_json(env: &Envelope) -> String {
+    let mut out = String::from("{");
+    out.push_str("\"fen\":");
+    push_json_string(&mut out, &env.fen);
+    out.push_str(",\"pgn\":");
+    push_json_string(&mut out, &env.pgn);
+    out.push_str(&format!(",\"moveNumber\":{}", env.move_number));
+    out.push_str(&format!(",\"sealer\":\"{}\"", env.sealer.char()));
+    out.push_str(",\"move\":");
+    push_json_string(&mut out, &env.text);
+    out.push_str(",\"whiteTimeMs\":");
+    out.push_str(&json_number(env.white_time_ms));
+    out.push_str(",\"blackTimeMs\":");
+    out.push_str(&json_number(env.black_time_ms));
+    out.push_str(&format!(",\"drawOffer\":{}", env.draw_offer));
+    out.push('}');
+    out
+}
+
+/// A JSON value, as far as an envelope needs one.
+#[derive(Clone, Debug, PartialEq)]
+enum Value {
+    Null,
+    Bool(bool),
+    Number(f64),
+    String(String),
+    /// Arrays and objects: only ever skipped (unknown keys).
+    Nested,
+}
+
+/// Nesting deeper than this is refused (no recursion without bound on hostile input).
+const MAX_DEPTH: usize = 64;
+
+struct Json<'a> {
+    bytes: &'a [u8],
+    text: &'a str,
+    pos: usize,
+}
+
+type JsonResult<T> = Result<T, AdjournError>;
+
+impl<'a> Json<'a> {
+    fn err<T>(&self, reason: &'static str) -> JsonResult<T> {
+        Err(AdjournError::Json {
+            at: self.pos,
+            reason,
+        })
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn ws(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.pos += 1;
+        }
+    }
+
+    fn expect(&mut self, b: u8, reason: &'static str) -> JsonResult<()> {
+        if self.peek() == Some(b) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            self.err(reason)
+        }
+    }
+
+    fn literal(&mut self, word: &str, v: Value) -> JsonResult<Value> {
+        let end = self.pos + word.len();
+        if self.bytes.get(self.pos..end) == Some(word.as_bytes()) {
+            self.pos = end;
+            Ok(v)
+        } else {
+            self.err("unknown literal (expected true, false or null)")
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> JsonResult<Value> {
+        if depth > MAX_DEPTH {
+            return self.err("nested too deeply");
+        }
+        self.ws();
+        match self.peek() {
+            None => self.err("unexpected end of text"),
+            Some(b'"') => Ok(Value::String(self.string()?)),
+            Some(b't') => self.literal("true", Value::Bool(true)),
+            Some(b'f') => self.literal("false", Value::Bool(false)),
+            Some(b'n') => self.literal("null", Value::Null),
+            Some(b'-' | b'0'..=b'9') => Ok(Value::Number(self.number()?)),
+            Some(b'[') => {
+                self.pos += 1;
+                self.ws();
+                if self.peek() == Some(b']') {
+                    self.pos += 1;
+                    return Ok(Value::Nested);
+                }
+                loop {
+                    self.value(depth + 1)?;
+                    self.ws();
+                    match self.peek() {
+                        Some(b',') => self.pos += 1,
+                        Some(b']') => {
+                            self.pos += 1;
+                            return Ok(Value::Nested);
+                        }
+                        _ => return self.err("expected ',' or ']' in an array"),
+                    }
+                }
+            }
+            Some(b'{') => {
+                self.object(depth + 1, |_, _| Ok(()))?;
+                Ok(Value::Nested)
+            }
+            Some(_) => self.err("unexpected character"),
+        }
+    }
+
+    /// An object; `each` sees every key and value in order.
+    fn object(
+        &mut self,
+        depth: usize,
+        mut each: impl FnMut(String, Value) -> JsonResult<()>,
+    ) -> JsonResult<()> {
+        self.expect(b'{', "expected '{'")?;
+        self.ws();
+        if self.peek() == Some(b'}') {
+            self.pos += 1;
+            return Ok(());
+        }
+        loop {
+            self.ws();
+            if self.peek() != Some(b'"') {
+                return self.err("expected a key in double quotes");
+            }
+            let key = self.string()?;
+            self.ws();
+            self.expect(b':', "expected ':' after a key")?;
+            let v = self.value(depth)?;
+            each(key, v)?;
+            self.ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {
+                    self.pos += 1;
+                    return Ok(());
+                }
+                _ => return self.err("expected ',' or '}' in an object"),
+            }
+        }
+    }
+
+    fn hex4(&mut self) -> JsonResult<u32> {
+        let mut n = 0u32;
+        for _ in 0..4 {
+            let d = match self.peek() {
+                Some(b) => (b as char).to_digit(16),
+                None => None,
+            };
+            match d {
+                Some(d) => {
+                    n = n * 16 + d;
+                    self.pos += 1;
+                }
+                None => return self.err("expected four hex digits after \\u"),
+            }
+        }
+        Ok(n)
+    }
+
+    fn string(&mut self) -> JsonResult<String> {
+        self.expect(b'"', "expected '\"'")?;
+        let mut out = String::new();
+        loop {
+            let run_start = self.pos;
+            while let Some(b) = self.peek() {
+                if b == b'"' || b == b'\\' || b < 0x20 {
+                    break;
+                }
+                self.pos += 1;
+            }
+            // The run stops at an ASCII byte or the end, so it is whole UTF-8 characters.
+            match self.text.get(run_start..self.pos) {
+                Some(s) => out.push_str(s),
+                None => return self.err("invalid UTF-8"),
+            }
+            match self.peek() {
+                None => return self.err("unterminated string"),
+                Some(b'"') => {
+                    self.pos += 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    self.pos += 1;
+                    let Some(e) = self.peek() else {
+                        return self.err("unterminated string");
+                    };
+                    self.pos += 1;
+                    match e {
+                        b'"' => out.push('"'),
+                        b'\\' => out.push('\\'),
+                        b'/' => out.push('/'),
+                        b'b' => out.push('\u{8}'),
+                        b'f' => out.push('\u{c}'),
+                        b'n' => out.push('\n'),
+                        b'r' => out.push('\r'),
+                        b't' => out.push('\t'),
+                        b'u' => {
+                            let hi = self.hex4()?;
+                            let code = if (0xD800..0xDC00).contains(&hi) {
+                                if self.bytes.get(self.pos..self.pos + 2) != Some(b"\\u") {
+                                    return self.err("lone high surrogate in \\u escape");
+                                }
+                                self.pos += 2;
+                                let lo = self.hex4()?;
+                                if !(0xDC00..0xE000).contains(&lo) {
+                                    return self.err("high surrogate not followed by a low one");
+                                }
+                                0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
+                            } else if (0xDC00..0xE000).contains(&hi) {
+                                return self.err("lone low surrogate in \\u escape");
+                            } else {
+                                hi
+                            };
+                            match char::from_u32(code) {
+                                Some(c) => out.push(c),
+                                None => return self.err("invalid \\u escape"),
+                            }
+                        }
+                        _ => return self.err("unknown escape in a string"),
+                    }
+                }
+                Some(_) => return self.err("control character in a string (escape it)"),
+            }
+        }
+    }
+
+    fn number(&mut self) -> JsonResult<f64> {
+        let start = self.pos;
+        if self.peek() == Some(b'-') {
+            self.pos += 1;
+        }
+        let digits = |j: &mut Json| {
+            let s = j.pos;
+            while j.peek().is_some_and(|b| b.is_ascii_digit()) {
+                j.pos += 1;
+            }
+            j.pos - s
+        };
+        match self.peek() {
+            Some(b'0') => self.pos += 1,
+            Some(b'1'..=b'9') => {
+                digits(self);
+            }
+            _ => return self.err("invalid number"),
+        }
+        if self.peek() == Some(b'.') {
+            self.pos += 1;
+            if digits(self) == 0 {
+                return self.err("invalid number: digits expected after '.'");
+            }
+        }
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            self.pos += 1;
+            if matches!(self.peek(), Some(b'+' | b'-')) {
+                self.pos += 1;
+            }
+            if digits(self) == 0 {
+                return self.err("invalid number: digits expected in the exponent");
+            }
+        }
+        match self.text.get(start..self.pos).map(str::parse::<f64>) {
+            Some(Ok(x)) if x.is_finite() => Ok(x),
+            _ => {
+                self.pos = start;
+                self.err("number out of range")
+            }
+        }
+    }
+}
+
+const KEYS: [&str; 8] = [
+    "fen",
+    "pgn",
+    "moveNumber",
+    "sealer",
+    "move",
+    "whiteTimeMs",
+    "blackTimeMs",
+    "drawOffer",
+];
+
+/// Reads an envelope written by [`to_json`] (or by hand: any key order, any whitespace,
+/// unknown keys ignored).
+pub fn from_json(json: &str) -> Result<Envelope, AdjournError> {
+    let mut p = Json {
+        bytes: json.as_bytes(),
+        text: json,
+        pos: 0,
+    };
+    p.ws();
+    if p.peek().is_none() {
+        return p.err("empty text");
+    }
+    if p.peek() != Some(b'{') {
+        // Still report malformed JSON as such before complaining about its shape.
+        p.value(0)?;
+        p.ws();
+        if p.peek().is_some() {
+            return p.err("unexpected text after the JSON value");
+        }
+        return Err(AdjournError::NotAnObject);
+    }
+    let mut found: [Option<Value>; 8] = Default::default();
+    p.object(1, |key, v| {
+        if let Some(i) = KEYS.iter().position(|k| *k == key) {
+            if let Some(slot) = found.get_mut(i) {
+                if slot.replace(v).is_some() {
+                    let key = KEYS.get(i).copied().unwrap_or("?");
+                    return Err(AdjournError::DuplicateKey { key });
+                }
+            }
+        }
+        Ok(())
+    })?;
+    p.ws();
+    if p.peek().is_some() {
+        return p.err("unexpected text after the JSON object");
+    }
+    let mut take = |key: &'static str| -> Result<Value, AdjournError> {
+        let i = KEYS.iter().position(|k| *k == key);
+        i.and_then(|i| found.get_mut(i))
+            .and_then(Option::take)
+            .ok_or(AdjournError::MissingKey { key })
+    };
+    let string = |key: &'static str, v: Value| match v {
+        Value::String(s) => Ok(s),
+        _ => Err(AdjournError::WrongType {
+            key,
+            expected: "a string",
+        }),
+    };
+    let fen = string("fen", take("fen")?)?;
+    let pgn = string("pgn", take("pgn")?)?;
+    let move_number = match take("moveNumber")? {
+        Value::Number(x) if x.fract() == 0.0 && (1.0..=4_294_967_295.0).contains(&x) => x as u32,
+        _ => {
+            return Err(AdjournError::WrongType {
+                key: "moveNumber",
+                expected: "a whole number from 1",
+            })
+        }
+    };
+    let sealer = match take("sealer")? {
+        Value::String(s) if s == "w" => Color::White,
+        Value::String(s) if s == "b" => Color::Black,
+        _ => {
+            return Err(AdjournError::WrongType {
+                key: "sealer",
+                expected: "\"w\" or \"b\"",
+            })
+        }
+    };
+    let text = string("move", take("move")?)?;
+    let time = |key: &'static str, v: Value| match v {
+        Value::Number(x) if x >= 0.0 => Ok(x),
+        Value::Number(_) => Err(AdjournError::BadTime { key }),
+        _ => Err(AdjournError::WrongType {
+            key,
+            expected: "a number of milliseconds",
+        }),
+    };
+    let white_time_ms = time("whiteTimeMs", take("whiteTimeMs")?)?;
+    let black_time_ms = time("blackTimeMs", take("blackTimeMs")?)?;
+    let draw_offer = match take("drawOffer")? {
+        Value::Bool(b) => b,
+        _ => {
+            return Err(AdjournError::WrongType {
+                key: "drawOffer",
+                expected: "true or false",
+            })
+        }
+    };
+    Ok(Envelope {
+        fen,
+        pgn,
+        move_number,
+        sealer,
+        text,
+        white_time_ms,
+        black_time_ms,
+        draw_offer,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_escape_both_ways() {
+        let mut s = String::new();
+        let text = "a\"b\\c\nd\te\u{1}f😀é";
+        push_json_string(&mut s, text);
+        let mut p = Json {
+            bytes: s.as_bytes(),
+            text: &s,
+            pos: 0,
+        };
+        assert_eq!(p.string().unwrap(), text);
+        let src = r#""\ud83d\ude00 \u00e9 \/""#;
+        let mut p = Json {
+            bytes: src.as_bytes(),
+            text: src,
+            pos: 0,
+        };
+        assert_eq!(p.string().unwrap(), "😀 é /");
+        for bad in [
+            r#""\ud83d""#,
+            r#""\ude00""#,
+            r#""\ud83dx""#,
+            r#""\q""#,
+            "\"a\nb\"",
+        ] {
+            let mut p = Json {
+                bytes: bad.as_bytes(),
+                text: bad,
+                pos: 0,
+            };
+            assert!(p.string().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_plainly() {
+        assert_eq!(json_number(0.0), "0");
+        assert_eq!(json_number(123456.0), "123456");
+        assert_eq!(json_number(1.5), "1.5");
+        assert_eq!(json_number(f64::NAN), "null");
+    }
 }

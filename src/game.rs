@@ -730,6 +730,14 @@ impl Game {
     pub fn remove_header(&mut self, key: &str) {
         self.headers.retain(|(k, _)| k != key);
     }
+
+    /// A game of `variant` from any start position (for records that name the variant
+    /// beside a FEN, such as PGN's `Variant` and `FEN` tags). A Chess-9 game starts in
+    /// its swap phase, Black to choose.
+    pub fn from_position(variant: Variant, start: Position) -> Game {
+        let swap_pending = (variant == Variant::Chess9).then_some(Color::Black);
+        Game::from_start(variant, start, swap_pending)
+    }
 }
 
 /// Dead position by material: K v K, K+minor v K, or only bishops, all on one colour.

@@ -204,6 +204,11 @@ pub fn parse_san(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, S
         {
             continue;
         }
+        let is_capture = pos.board().by_color(pos.turn().other()).contains(m.to())
+            || m.kind() == MoveKind::EnPassant;
+        if capture && !is_capture {
+            continue;
+        }
         if m.promotion().is_some() && promotion.is_none() {
             wants_promotion = true;
             continue;
