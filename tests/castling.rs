@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! Castling in all its forms and the board-input resolution of SPEC §1.
 
 use chess960::fen;

@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! Differential test against shakmaty (a dev-dependency oracle, never a runtime one):
 //! random playouts from random Chess-9, Chess960 and asymmetric Double-Chess960 starts
 //! must agree on the legal move set, check / mate / stalemate and the FEN after every

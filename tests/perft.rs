@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! Perft suites from `../shared/data/` (shakmaty's line format: `id`, `epd`, `perft d n`).
 
 use chess960::fen;

@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! Game rules: Chess-9 swaps, draws, outcome, SAN, UCI, setup.
 
 use chess960::game::{Entry, Game, PlayError, Reason};

@@ -1,0 +1,106 @@
+//! The wasm bindings, run by wasm-bindgen-test in Node and in headless Chromium
+//! (`cargo test --target wasm32-unknown-unknown --test wasm`).
+#![cfg(target_arch = "wasm32")]
+
+use chess960::wasm::{chess960_array, chess960_id, random_chess960_id, JsGame};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+fn error_message(e: wasm_bindgen::JsError) -> String {
+    let v: JsValue = e.into();
+    assert!(v.is_instance_of::<js_sys::Error>(), "not an Error: {v:?}");
+    String::from(js_sys::Error::from(v).message())
+}
+
+#[wasm_bindgen_test]
+fn standard_start_has_twenty_moves_and_records_decode() {
+    let g = JsGame::new(None).unwrap();
+    assert_eq!(g.moves().split(' ').count(), 20);
+    let verbose = g.moves_verbose();
+    assert_eq!(verbose.lines().count(), 20);
+    assert!(
+        verbose.lines().any(|l| l == "w p e2 e4 - - b e4 e2e4"),
+        "{verbose}"
+    );
+    assert_eq!(g.turn(), "w");
+    assert_eq!(g.variant(), "standard");
+}
+
+#[wasm_bindgen_test]
+fn bad_input_throws_errors_and_leaves_the_game_unchanged() {
+    let mut g = JsGame::new(None).unwrap();
+    let before = g.fen(false);
+    for bad in ["e5", "Qh5", "", "zz", "e2e5", "O-O"] {
+        let msg = error_message(g.play(bad).err().unwrap());
+        assert!(!msg.is_empty());
+        assert_eq!(g.fen(false), before);
+    }
+    let msg = error_message(g.move_from_to("e9", "e4", "").err().unwrap());
+    assert!(msg.contains("invalid square"), "{msg}");
+    let msg = error_message(JsGame::new(Some("not a fen".into())).err().unwrap());
+    assert!(msg.contains("FEN"), "{msg}");
+    assert!(JsGame::chess960(960.0).is_err());
+    assert!(JsGame::chess960(1.5).is_err());
+    assert!(JsGame::chess960(f64::NAN).is_err());
+    assert!(g.perft(-1.0).is_err());
+}
+
+#[wasm_bindgen_test]
+fn chess960_castling_input_resolution() {
+    let g = JsGame::new(Some("4k3/8/8/8/8/8/8/5K1R w K - 0 1".into())).unwrap();
+    let r = g.resolve("f1", "g1").unwrap();
+    let mut lines = r.lines();
+    assert_eq!(lines.next(), Some("ambiguous"));
+    assert_eq!(lines.count(), 2);
+    let r = g.resolve("f1", "h1").unwrap();
+    assert!(
+        r.starts_with("castle\nw k f1 g1 - - k O-O f1h1 h1 f1"),
+        "{r}"
+    );
+    assert!(g
+        .dests()
+        .lines()
+        .any(|l| l.starts_with("f1 ") && l.contains("h1")));
+}
+
+#[wasm_bindgen_test]
+fn chess9_swap_phase_through_the_bindings() {
+    let mut g = JsGame::chess9();
+    assert_eq!(g.turn(), "b");
+    assert_eq!(g.swap_choices(), "king queen none");
+    assert_eq!(g.resolve("e8", "c8").unwrap(), "swap\nswap b king");
+    assert_eq!(g.swap("king").unwrap(), "swap b king");
+    assert_eq!(g.swap("none").unwrap(), "swap w none");
+    assert_eq!(g.swap_choices(), "");
+    assert!(g.swap("king").is_err());
+    assert_eq!(g.history(), "swap b king\nswap w none");
+    assert_eq!(g.undo(), "swap w none");
+}
+
+#[wasm_bindgen_test]
+fn setup_functions_and_crypto_random_ids() {
+    assert_eq!(chess960_array(0.0).unwrap(), "BBQNNRKR");
+    assert_eq!(chess960_array(518.0).unwrap(), "RNBQKBNR");
+    assert_eq!(chess960_id("RKRNNQBB").unwrap(), 959);
+    assert!(chess960_id("RRRRKKKK").is_err());
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..200 {
+        let id = random_chess960_id().unwrap();
+        assert!(id < 960);
+        seen.insert(id);
+    }
+    assert!(seen.len() > 100, "random ids look constant: {}", seen.len());
+    let g = JsGame::chess960_random().unwrap();
+    assert!((0..960).contains(&g.chess960_id()));
+}
+
+#[wasm_bindgen_test]
+fn perft_in_wasm_is_exact() {
+    let g = JsGame::new(Some(
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".into(),
+    ))
+    .unwrap();
+    assert_eq!(g.perft(3.0).unwrap(), 97862.0);
+    let c = JsGame::chess960(959.0).unwrap();
+    assert_eq!(c.perft(2.0).unwrap(), 400.0);
+}
