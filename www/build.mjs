@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// Builds the board widget and the demo into www/dist/ (called by scripts/build.mjs):
+//   dist/chess960-board.js  one classic (IIFE) script, wasm inlined: the `chess960`
+//                           API plus the board, global `Chess960`, registers
+//                           <chess960-board>
+//   dist/demo.js            the demo page's script (uses the global above)
+//   dist/index.html         the demo; opens straight from file:// (classic scripts only)
+// Type-checks www/ with tsc --strict first, and prints the gzip -9 size of the
+// widget without the wasm.
+//
+// Needs the wasm-bindgen output that `npm run build` leaves in target/jsbuild/src/.
+
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const www = dirname(fileURLToPath(import.meta.url));
+const root = join(www, "..");
+const dist = join(www, "dist");
+const core = join(root, "target", "jsbuild", "src");
+
+if (!existsSync(join(core, "raw.js")) || !existsSync(join(core, "chess960_bg.wasm"))) {
+  console.error("www/build: no wasm-bindgen output in target/jsbuild/src; run `npm run build`");
+  process.exit(1);
+}
+
+const tsc = join(root, "node_modules", ".bin", "tsc");
+console.log("$ tsc -p www (strict)");
+const checked = spawnSync(tsc, ["-p", join(www, "tsconfig.json")], { stdio: "inherit" });
+if (checked.status !== 0) {
+  console.error("www/build: type errors");
+  process.exit(checked.status ?? 1);
+}
+
+const esbuild = await import("esbuild");
+
+// js/index.ts imports ./raw.js and ./chess960_bg.wasm, which exist only beside the
+// copy of js/ that scripts/build.mjs made with the real bindings: build from there.
+const useBuiltCore = {
+  name: "chess960-core",
+  setup(b) {
+    b.onResolve({ filter: /(^|\/)js\/index\.ts$/ }, () => ({ path: join(core, "index.ts") }));
+  },
+};
+// For the size report: the same bundle with the wasm bytes left out.
+const noWasm = {
+  name: "no-wasm",
+  setup(b) {
+    b.onLoad({ filter: /\.wasm$/ }, () => ({ contents: "export default new Uint8Array(0)", loader: "js" }));
+  },
+};
+
+const common = {
+  bundle: true, minify: true, legalComments: "none", logLevel: "warning", target: "es2022",
+  format: "iife", platform: "browser", loader: { ".wasm": "binary" },
+  logOverride: { "empty-import-meta": "silent" },
+};
+
+mkdirSync(dist, { recursive: true });
+const widget = join(dist, "chess960-board.js");
+await esbuild.build({
+  ...common, entryPoints: [join(www, "src", "index.ts")], outfile: widget,
+  globalName: "Chess960", plugins: [useBuiltCore],
+});
+const bare = await esbuild.build({
+  ...common, entryPoints: [join(www, "src", "index.ts")], write: false, outfile: "bare.js",
+  globalName: "Chess960", plugins: [noWasm, useBuiltCore],
+});
+const coreExternal = {
+  name: "core-external",
+  setup(b) {
+    b.onResolve({ filter: /(^|\/)js\/index\.ts$/ }, () => ({ path: "chess960", external: true }));
+  },
+};
+const boardOnly = await esbuild.build({
+  ...common, format: "esm", entryPoints: [join(www, "src", "element.ts")], write: false,
+  outfile: "board.js", plugins: [coreExternal],
+});
+await esbuild.build({ ...common, entryPoints: [join(www, "demo.ts")], outfile: join(dist, "demo.js") });
+
+const html = readFileSync(join(www, "index.html"), "utf8").replaceAll('src="dist/', 'src="');
+writeFileSync(join(dist, "index.html"), html);
+
+const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
+const widgetBytes = readFileSync(widget);
+const bareBytes = bare.outputFiles[0].contents;
+const boardBytes = boardOnly.outputFiles[0].contents;
+console.log("\nwww/dist                                    raw      gzip -9");
+const row = (name, b) => console.log(`${name.padEnd(38)} ${String(b.length).padStart(9)} ${String(gz(b)).padStart(9)}`);
+row("chess960-board.js (wasm inlined)", widgetBytes);
+row("chess960-board.js without the wasm", bareBytes);
+row("  of which the board (no core API)", boardBytes);
+row("demo.js", readFileSync(join(dist, "demo.js")));
+row("index.html", Buffer.from(html));
+const limit = 12 * 1024;
+if (gz(bareBytes) > limit) console.warn(`www/build: widget without wasm is over ${limit} bytes gzip`);
+console.log("www/build: dist/ is ready");

@@ -1,0 +1,142 @@
+/**
+ * `<chess960-board>`: a thin custom-element shell over `Board`.
+ *
+ *   <chess960-board variant="chess960" position="518" orientation="black"></chess960-board>
+ *   <chess960-board pgn="1. e4 e5 2. Nf3"></chess960-board>
+ *
+ * Attributes: variant (standard | chess960 | chess9), position (Scharnagl id),
+ * fen, pgn (viewer mode), orientation (white | black), interactive (false to
+ * lock), coordinates (false to hide). Events: move, gameover, swap, error
+ * (bad FEN/PGN: the board then shows the message over a standard game).
+ */
+import { Board } from "./board.ts";
+import { Chess, createGame, type GameSource } from "./core.ts";
+import type { Color, Game } from "./types.ts";
+
+const PGN_CHILD = 'script[type="application/x-chess-pgn"]';
+const GAME_ATTRS = ["variant", "position", "fen", "pgn"];
+
+function colorOf(v: string | null): Color {
+  return v === "black" || v === "b" ? "b" : "w";
+}
+
+export class Chess960BoardElement extends HTMLElement {
+  static observedAttributes = [...GAME_ATTRS, "orientation", "interactive", "coordinates"];
+  private inner: Board | null = null;
+
+  connectedCallback(): void {
+    this.ensure();
+    if (document.readyState === "loading" && !this.hasAttribute("pgn")) {
+      // Upgraded before its children were parsed: look for a PGN child later.
+      document.addEventListener(
+        "DOMContentLoaded",
+        () => {
+          if (this.querySelector(PGN_CHILD)) this.reload();
+        },
+        { once: true },
+      );
+    }
+  }
+
+  private ensure(): Board {
+    if (this.inner) return this.inner;
+    const pgn = this.readPgn();
+    const [game, error] = this.create(pgn);
+    this.inner = new Board(this, {
+      game,
+      orientation: colorOf(this.getAttribute("orientation")),
+      interactive: this.interactiveAttr(),
+      coordinates: this.getAttribute("coordinates") !== "false",
+      viewer: pgn !== null && !error,
+    });
+    if (error) this.inner.notice(error);
+    return this.inner;
+  }
+
+  /** The game the attributes describe; on bad input a standard game and the error. */
+  private create(pgn: string | null): [Game, string] {
+    const src: GameSource = {
+      variant: this.getAttribute("variant"),
+      position: this.getAttribute("position"),
+      fen: this.getAttribute("fen"),
+      pgn,
+    };
+    try {
+      return [createGame(src), ""];
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.dispatchEvent(new CustomEvent("error", { detail: message }));
+      return [new Chess(), message];
+    }
+  }
+
+  disconnectedCallback(): void {
+    // Kept: re-inserting the element (moving it in the DOM) keeps its game.
+  }
+
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    const b = this.inner;
+    if (!b || old === value) return;
+    if (name === "orientation") b.setOrientation(colorOf(value));
+    else if (name === "interactive") b.setInteractive(this.interactiveAttr());
+    else if (name === "coordinates") {
+      b.state.coordinates = value !== "false";
+      b.redraw();
+    } else if (GAME_ATTRS.includes(name)) this.reload();
+  }
+
+  private interactiveAttr(): boolean {
+    const v = this.getAttribute("interactive");
+    return v === null ? true : v !== "false";
+  }
+
+  /** PGN from the attribute, or from a `<script type="application/x-chess-pgn">` child. */
+  private readPgn(): string | null {
+    const attr = this.getAttribute("pgn");
+    if (attr !== null) return attr;
+    return this.querySelector(PGN_CHILD)?.textContent?.trim() || null;
+  }
+
+  private reload(): void {
+    const pgn = this.readPgn();
+    const [game, error] = this.create(pgn);
+    const board = this.ensure();
+    board.setGame(game, pgn !== null && !error);
+    if (error) board.notice(error);
+  }
+
+  /** The position as X-FEN; setting it loads that position. */
+  get fen(): string {
+    return this.ensure().fen;
+  }
+
+  set fen(value: string) {
+    const same = this.getAttribute("fen") === value;
+    this.removeAttribute("pgn");
+    this.setAttribute("fen", value);
+    if (same || !this.inner) this.reload();
+  }
+
+  /** The `Chess` instance on the board. */
+  get game(): Game {
+    return this.ensure().game;
+  }
+
+  set game(g: Game) {
+    this.ensure().setGame(g);
+  }
+
+  /** The `Board` behind the element (flip, goto, setGame with viewer …). */
+  get board(): Board {
+    return this.ensure();
+  }
+
+  flip(): void {
+    this.ensure().flip();
+  }
+
+  /** Re-reads the game after changes made through `game` (undo, moves). */
+  update(): void {
+    this.inner?.update();
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * The widget bundle: the `chess960` API plus the board, and the
+ * `<chess960-board>` element registered on load. Built as one classic script
+ * (global `chess960`) by `www/build.mjs`.
+ */
+import { Chess960BoardElement } from "./element.ts";
+
+export * from "../../js/index.ts";
+export { Board, describeOutcome, type BoardOptions, type SwapDetail } from "./board.ts";
+export { createGame, type GameSource } from "./core.ts";
+export { Chess960BoardElement };
+
+if (typeof customElements !== "undefined" && !customElements.get("chess960-board")) {
+  customElements.define("chess960-board", Chess960BoardElement);
+}
