@@ -59,7 +59,8 @@ struct Magic {
     offset: u32,
 }
 
-struct Tables {
+/// All attack tables; get them once with [`tables`] in hot loops.
+pub struct Tables {
     rook: [Magic; 64],
     bishop: [Magic; 64],
     slider: Vec<u64>,
@@ -183,9 +184,66 @@ fn build() -> Tables {
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
 
+/// The tables, built on first use.
 #[inline]
-fn tables() -> &'static Tables {
+pub fn tables() -> &'static Tables {
     TABLES.get_or_init(build)
+}
+
+impl Tables {
+    #[inline(always)]
+    fn lookup(&self, m: &Magic, occ: Bitboard) -> Bitboard {
+        let idx = ((occ.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
+        // The index is below 2^(64 - shift) by construction; `get` keeps it panic-free.
+        Bitboard(
+            self.slider
+                .get(m.offset as usize + idx)
+                .copied()
+                .unwrap_or(0),
+        )
+    }
+    #[inline(always)]
+    pub fn rook(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        self.lookup(&self.rook[sq.index()], occ)
+    }
+    #[inline(always)]
+    pub fn bishop(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        self.lookup(&self.bishop[sq.index()], occ)
+    }
+    #[inline(always)]
+    pub fn queen(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        self.rook(sq, occ) | self.bishop(sq, occ)
+    }
+    #[inline(always)]
+    pub fn knight(&self, sq: Square) -> Bitboard {
+        Bitboard(self.knight[sq.index()])
+    }
+    #[inline(always)]
+    pub fn king(&self, sq: Square) -> Bitboard {
+        Bitboard(self.king[sq.index()])
+    }
+    #[inline(always)]
+    pub fn pawn(&self, color: Color, sq: Square) -> Bitboard {
+        Bitboard(self.pawn[color.index()][sq.index()])
+    }
+    #[inline(always)]
+    pub fn between(&self, a: Square, b: Square) -> Bitboard {
+        Bitboard(
+            self.between
+                .get(a.index() * 64 + b.index())
+                .copied()
+                .unwrap_or(0),
+        )
+    }
+    #[inline(always)]
+    pub fn line(&self, a: Square, b: Square) -> Bitboard {
+        Bitboard(
+            self.line
+                .get(a.index() * 64 + b.index())
+                .copied()
+                .unwrap_or(0),
+        )
+    }
 }
 
 /// Builds the tables now rather than on first use (optional).
@@ -194,22 +252,13 @@ pub fn init() {
 }
 
 #[inline]
-fn magic_lookup(t: &Tables, m: &Magic, occ: Bitboard) -> Bitboard {
-    let idx = ((occ.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
-    // The index is below 2^(64 - shift) by construction; `get` keeps it panic-free.
-    Bitboard(t.slider.get(m.offset as usize + idx).copied().unwrap_or(0))
-}
-
-#[inline]
 pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    let t = tables();
-    magic_lookup(t, &t.rook[sq.index()], occ)
+    tables().rook(sq, occ)
 }
 
 #[inline]
 pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    let t = tables();
-    magic_lookup(t, &t.bishop[sq.index()], occ)
+    tables().bishop(sq, occ)
 }
 
 #[inline]
@@ -219,30 +268,30 @@ pub fn queen_attacks(sq: Square, occ: Bitboard) -> Bitboard {
 
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
-    Bitboard(tables().knight[sq.index()])
+    tables().knight(sq)
 }
 
 #[inline]
 pub fn king_attacks(sq: Square) -> Bitboard {
-    Bitboard(tables().king[sq.index()])
+    tables().king(sq)
 }
 
 /// Squares a pawn of `color` on `sq` attacks.
 #[inline]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
-    Bitboard(tables().pawn[color.index()][sq.index()])
+    tables().pawn(color, sq)
 }
 
 /// Squares strictly between `a` and `b` if they share a rank, file or diagonal.
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    Bitboard(tables().between[a.index() * 64 + b.index()])
+    tables().between(a, b)
 }
 
 /// The full line through `a` and `b` (edge to edge) if they are aligned, else empty.
 #[inline]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    Bitboard(tables().line[a.index() * 64 + b.index()])
+    tables().line(a, b)
 }
 
 /// Searches a magic constant for one square (used to generate the tables' constants).

@@ -14,8 +14,11 @@ use crate::square::{Role, Square};
 pub(crate) enum GroupKind {
     /// Ordinary moves of a piece (including the king).
     Piece,
-    /// Pawn pushes and captures; destinations on the last rank are promotions.
+    /// Pawn pushes and captures of one pawn; destinations on the last rank are promotions.
     Pawn,
+    /// Pawn moves of many pawns at once, each `to` reached from `to - delta` (the origin
+    /// square is unused); destinations on the last rank are promotions.
+    PawnShift(i8),
     EnPassant,
     /// `to` holds the castling rook's square.
     Castle,
@@ -80,6 +83,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn for_each_group<F: FnMut(Group)>(&self, mut f: F) {
         let b = &self.board;
+        let t = attacks::tables();
         let us = self.turn;
         let them = us.other();
         let Some(king) = b.king(us) else {
@@ -88,13 +92,13 @@ impl Position {
         let ours = b.by_color(us);
         let theirs = b.by_color(them);
         let occ = ours | theirs;
-        let checkers = b.attackers(king, them, occ);
+        let checkers = b.attackers_with(t, king, them, occ);
 
         // King steps: the king itself is lifted so that sliders see through its square.
         let occ_nk = occ.without(king);
         let mut kt = Bitboard::EMPTY;
-        for to in attacks::king_attacks(king) & !ours {
-            if !b.is_attacked(to, them, occ_nk) {
+        for to in t.king(king) & !ours {
+            if !b.is_attacked_with(t, to, them, occ_nk) {
                 kt = kt.with(to);
             }
         }
@@ -109,68 +113,93 @@ impl Position {
             return;
         }
         let target = match checkers.first() {
-            Some(c) => attacks::between(king, c).with(c),
+            Some(c) => t.between(king, c).with(c),
             None => !ours,
         };
 
         let rq = (b.by_role(Role::Rook) | b.by_role(Role::Queen)) & theirs;
         let bq = (b.by_role(Role::Bishop) | b.by_role(Role::Queen)) & theirs;
-        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & rq)
-            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & bq);
+        let snipers = (t.rook(king, Bitboard::EMPTY) & rq) | (t.bishop(king, Bitboard::EMPTY) & bq);
         let mut pinned = Bitboard::EMPTY;
         for s in snipers {
-            let bt = attacks::between(king, s) & occ;
+            let bt = t.between(king, s) & occ;
             if !bt.more_than_one() {
                 pinned |= bt & ours;
             }
         }
 
         for from in b.pieces(us, Role::Knight) & !pinned {
-            let t = attacks::knight_attacks(from) & target;
-            if t.any() {
+            let targets = t.knight(from) & target;
+            if targets.any() {
                 f(Group {
                     from,
-                    to: t,
+                    to: targets,
                     kind: GroupKind::Piece,
                 });
             }
         }
-        for (role, get) in [
-            (
-                Role::Bishop,
-                attacks::bishop_attacks as fn(Square, Bitboard) -> Bitboard,
-            ),
-            (Role::Rook, attacks::rook_attacks),
-            (Role::Queen, attacks::queen_attacks),
-        ] {
-            for from in b.pieces(us, role) {
-                let mut t = get(from, occ) & target;
-                if pinned.contains(from) {
-                    t &= attacks::line(king, from);
-                }
-                if t.any() {
-                    f(Group {
-                        from,
-                        to: t,
-                        kind: GroupKind::Piece,
-                    });
-                }
+        let slide = |from: Square, targets: Bitboard, f: &mut F| {
+            let targets = if pinned.contains(from) {
+                targets & t.line(king, from)
+            } else {
+                targets
+            };
+            if targets.any() {
+                f(Group {
+                    from,
+                    to: targets,
+                    kind: GroupKind::Piece,
+                });
             }
+        };
+        for from in b.pieces(us, Role::Bishop) {
+            slide(from, t.bishop(from, occ) & target, &mut f);
+        }
+        for from in b.pieces(us, Role::Rook) {
+            slide(from, t.rook(from, occ) & target, &mut f);
+        }
+        for from in b.pieces(us, Role::Queen) {
+            slide(from, t.queen(from, occ) & target, &mut f);
         }
 
         let white = us == crate::square::Color::White;
         let third = Bitboard::rank_index(if white { 2 } else { 5 });
-        for from in b.pieces(us, Role::Pawn) {
+        // Unpinned pawns move as sets (cheap to count); pinned ones one by one.
+        let free = b.pieces(us, Role::Pawn) & !pinned;
+        let single = free.shift_up(white) & !occ;
+        let double = (single & third).shift_up(white) & !occ;
+        let west = Bitboard(free.0 & !Bitboard::file_index(0).0);
+        let east = Bitboard(free.0 & !Bitboard::file_index(7).0);
+        let (cap_w, cap_e, d_w, d_e, d1) = if white {
+            (Bitboard(west.0 << 7), Bitboard(east.0 << 9), 7, 9, 8)
+        } else {
+            (Bitboard(west.0 >> 9), Bitboard(east.0 >> 7), -9, -7, -8)
+        };
+        for (set, delta) in [
+            (single & target, d1),
+            (double & target, 2 * d1),
+            (cap_w & theirs & target, d_w),
+            (cap_e & theirs & target, d_e),
+        ] {
+            if set.any() {
+                f(Group {
+                    from: king,
+                    to: set,
+                    kind: GroupKind::PawnShift(delta),
+                });
+            }
+        }
+        for from in b.pieces(us, Role::Pawn) & pinned {
             let single = Bitboard::from_square(from).shift_up(white) & !occ;
             let double = (single & third).shift_up(white) & !occ;
-            let mut t = ((attacks::pawn_attacks(us, from) & theirs) | single | double) & target;
+            let mut targets = ((t.pawn(us, from) & theirs) | single | double) & target;
             if pinned.contains(from) {
-                t &= attacks::line(king, from);
+                targets &= t.line(king, from);
             }
-            if t.any() {
+            if targets.any() {
                 f(Group {
                     from,
-                    to: t,
+                    to: targets,
                     kind: GroupKind::Pawn,
                 });
             }
@@ -184,12 +213,12 @@ impl Position {
             };
             let their_pawns = b.pieces(them, Role::Pawn);
             if their_pawns.contains(cap) && !occ.contains(ep) {
-                for from in attacks::pawn_attacks(them, ep) & b.pieces(us, Role::Pawn) {
+                for from in t.pawn(them, ep) & b.pieces(us, Role::Pawn) {
                     let occ2 = (occ.without(from).without(cap)).with(ep);
-                    let attacked = (attacks::rook_attacks(king, occ2) & rq)
-                        | (attacks::bishop_attacks(king, occ2) & bq)
-                        | (attacks::knight_attacks(king) & theirs & b.by_role(Role::Knight))
-                        | (attacks::pawn_attacks(us, king) & their_pawns.without(cap));
+                    let attacked = (t.rook(king, occ2) & rq)
+                        | (t.bishop(king, occ2) & bq)
+                        | (t.knight(king) & theirs & b.by_role(Role::Knight))
+                        | (t.pawn(us, king) & their_pawns.without(cap));
                     if attacked.is_empty() {
                         f(Group {
                             from,
@@ -212,14 +241,16 @@ impl Position {
                 let rank = king.rank();
                 let kd = side.king_to(rank);
                 let rd = side.rook_to(rank);
-                let king_path = attacks::between(king, kd).with(kd);
+                let king_path = t.between(king, kd).with(kd);
                 let movers = Bitboard::from_square(king).with(rook);
-                let must_be_empty = (king_path | attacks::between(rook, rd).with(rd)) & !movers;
+                let must_be_empty = (king_path | t.between(rook, rd).with(rd)) & !movers;
                 if (must_be_empty & occ).any() {
                     continue;
                 }
                 let occ2 = occ & !movers;
-                if Iterator::any(&mut { king_path }, |sq| b.is_attacked(sq, them, occ2)) {
+                if Iterator::any(&mut { king_path }, |sq| {
+                    b.is_attacked_with(t, sq, them, occ2)
+                }) {
                     continue;
                 }
                 f(Group {
@@ -244,7 +275,7 @@ impl Position {
         let mut n = 0u64;
         self.for_each_group(|g| {
             n += g.to.count() as u64;
-            if g.kind == GroupKind::Pawn {
+            if matches!(g.kind, GroupKind::Pawn | GroupKind::PawnShift(_)) {
                 n += 3 * (g.to & PROMO_RANKS).count() as u64;
             }
         });
@@ -281,33 +312,6 @@ impl Position {
         }
         n
     }
-
-    /// Whether `m` is one of the legal moves here.
-    pub fn is_legal(&self, m: Move) -> bool {
-        let mut found = false;
-        let from = m.from();
-        self.for_each_group(|g| {
-            if g.from != from || found {
-                return;
-            }
-            let ok = match (g.kind, m.kind()) {
-                (GroupKind::Castle, MoveKind::Castle) => g.to.contains(m.to()),
-                (GroupKind::EnPassant, MoveKind::EnPassant) => g.to.contains(m.to()),
-                (GroupKind::Piece, MoveKind::Normal) => g.to.contains(m.to()),
-                (GroupKind::Pawn, MoveKind::Normal) => {
-                    g.to.contains(m.to()) && !PROMO_RANKS.contains(m.to())
-                }
-                (GroupKind::Pawn, MoveKind::Promotion(r)) => {
-                    g.to.contains(m.to())
-                        && PROMO_RANKS.contains(m.to())
-                        && Role::PROMOTIONS.contains(&r)
-                }
-                _ => false,
-            };
-            found |= ok;
-        });
-        found
-    }
 }
 
 #[inline]
@@ -326,6 +330,18 @@ fn expand(g: Group, list: &mut MoveList) {
                     }
                 } else {
                     list.push(Move::new(g.from, to, MoveKind::Normal));
+                }
+            }
+        }
+        GroupKind::PawnShift(delta) => {
+            for to in g.to {
+                let from = Square::from_index((to.u8() as i8).wrapping_sub(delta) as u8);
+                if PROMO_RANKS.contains(to) {
+                    for r in Role::PROMOTIONS {
+                        list.push(Move::new(from, to, MoveKind::Promotion(r)));
+                    }
+                } else {
+                    list.push(Move::new(from, to, MoveKind::Normal));
                 }
             }
         }

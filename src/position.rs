@@ -91,31 +91,50 @@ impl Board {
     /// Pieces of `by` that attack `sq` given occupancy `occ`.
     #[inline]
     pub fn attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        self.attackers_with(attacks::tables(), sq, by, occ)
+    }
+
+    #[inline(always)]
+    pub(crate) fn attackers_with(
+        &self,
+        t: &attacks::Tables,
+        sq: Square,
+        by: Color,
+        occ: Bitboard,
+    ) -> Bitboard {
+        let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let bq = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        self.by_color(by)
+            & ((t.rook(sq, occ) & rq)
+                | (t.bishop(sq, occ) & bq)
+                | (t.knight(sq) & self.by_role(Role::Knight))
+                | (t.king(sq) & self.by_role(Role::King))
+                | (t.pawn(by.other(), sq) & self.by_role(Role::Pawn)))
+    }
+
+    /// Whether `by` attacks `sq` (occupancy `occ`).
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
+        self.is_attacked_with(attacks::tables(), sq, by, occ)
+    }
+
+    /// [`Board::is_attacked`] with the tables in hand, cheapest tests first.
+    #[inline(always)]
+    pub(crate) fn is_attacked_with(
+        &self,
+        t: &attacks::Tables,
+        sq: Square,
+        by: Color,
+        occ: Bitboard,
+    ) -> bool {
         let them = self.by_color(by);
         let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
         let bq = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
-        them & ((attacks::rook_attacks(sq, occ) & rq)
-            | (attacks::bishop_attacks(sq, occ) & bq)
-            | (attacks::knight_attacks(sq) & self.by_role(Role::Knight))
-            | (attacks::king_attacks(sq) & self.by_role(Role::King))
-            | (attacks::pawn_attacks(by.other(), sq) & self.by_role(Role::Pawn)))
-    }
-
-    /// Whether `by` attacks `sq` (occupancy `occ`), cheapest tests first.
-    #[inline]
-    pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
-        let them = self.by_color(by);
-        (attacks::knight_attacks(sq) & them & self.by_role(Role::Knight)).any()
-            || (attacks::pawn_attacks(by.other(), sq) & them & self.by_role(Role::Pawn)).any()
-            || (attacks::king_attacks(sq) & them & self.by_role(Role::King)).any()
-            || (attacks::rook_attacks(sq, occ)
-                & them
-                & (self.by_role(Role::Rook) | self.by_role(Role::Queen)))
-            .any()
-            || (attacks::bishop_attacks(sq, occ)
-                & them
-                & (self.by_role(Role::Bishop) | self.by_role(Role::Queen)))
-            .any()
+        (t.knight(sq) & them & self.by_role(Role::Knight)).any()
+            || (t.pawn(by.other(), sq) & them & self.by_role(Role::Pawn)).any()
+            || (t.king(sq) & them & self.by_role(Role::King)).any()
+            || (t.rook(sq, occ) & them & rq).any()
+            || (t.bishop(sq, occ) & them & bq).any()
     }
 }
 
@@ -300,17 +319,10 @@ impl Position {
     /// The en passant square only if an en passant capture is legal now.
     pub fn legal_ep(&self) -> Option<Square> {
         let ep = self.ep?;
-        let mut legal = false;
-        self.for_each_group(|g| {
-            if g.kind == crate::movegen::GroupKind::EnPassant {
-                legal = true;
-            }
-        });
-        if legal {
-            Some(ep)
-        } else {
-            None
-        }
+        self.legal_moves()
+            .iter()
+            .any(|m| m.kind() == MoveKind::EnPassant)
+            .then_some(ep)
     }
 
     pub fn repetition_key(&self) -> RepetitionKey {

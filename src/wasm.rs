@@ -38,12 +38,24 @@ fn color(s: &str) -> Result<Color, JsError> {
     }
 }
 
+/// A JS number for messages, without pulling float formatting into the wasm.
+fn number(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        (n as i64).to_string()
+    } else if n.is_nan() {
+        "NaN".to_string()
+    } else {
+        "a non-integer number".to_string()
+    }
+}
+
 fn id(n: f64) -> Result<u16, JsError> {
     if n.fract() == 0.0 && (0.0..=959.0).contains(&n) {
         Ok(n as u16)
     } else {
         Err(JsError::new(&format!(
-            "Chess960 id must be an integer from 0 to 959, got {n}"
+            "Chess960 id must be an integer from 0 to 959, got {}",
+            number(n)
         )))
     }
 }
@@ -419,7 +431,8 @@ impl JsGame {
     pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
         if depth.fract() != 0.0 || !(0.0..=12.0).contains(&depth) {
             return Err(JsError::new(&format!(
-                "perft depth must be an integer from 0 to 12, got {depth}"
+                "perft depth must be an integer from 0 to 12, got {}",
+                number(depth)
             )));
         }
         Ok(self.inner.perft(depth as u32) as f64)
