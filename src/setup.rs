@@ -226,7 +226,8 @@ mod tests {
         assert_eq!(back_rank_string(959).unwrap(), "RKRNNQBB");
         assert_eq!(id_of_str("RNBQKBNR").unwrap(), 518);
         assert!(back_rank(960).is_err());
-        assert!(id_of_str("RNBQKBRN").is_err());
+        assert!(id_of_str("KRBQNBNR").is_err()); // king outside the rooks
+        assert!(id_of_str("RNBQKBRN").is_ok());
         assert!(id_of_str("RNBKQBNR").is_ok());
         assert!(id_of_str("RBBQKNNR").is_err());
     }
