@@ -229,7 +229,7 @@ mod tests {
         assert!(id_of_str("KRBQNBNR").is_err()); // king outside the rooks
         assert!(id_of_str("RNBQKBRN").is_ok());
         assert!(id_of_str("RNBKQBNR").is_ok());
-        assert!(id_of_str("RBBQKNNR").is_err());
+        assert!(id_of_str("RBQBKNNR").is_err()); // bishops on one colour
     }
 
     #[test]
