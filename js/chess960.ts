@@ -1,0 +1,515 @@
+// The public API of the npm package `chess960` (SPEC §2): a chess.js-shaped `Chess`
+// class over the raw wasm `Game` (js/RAW_API.md). Every rule lives in the Rust core;
+// this file only converts arguments, decodes the core's one-string-per-call records
+// into objects (lazily: only what the caller asked for) and passes errors through
+// unchanged.
+
+import {
+  Game,
+  chess960Array as rawChess960Array,
+  chess960Id as rawChess960Id,
+  randomChess960Id as rawRandomChess960Id,
+  splitPgn as rawSplitPgn,
+} from "./raw.js";
+
+/** Side to move or owner of a piece. */
+export type Color = "w" | "b";
+/** Piece letters, lower case as in chess.js. */
+export type PieceSymbol = "p" | "n" | "b" | "r" | "q" | "k";
+/** A square name such as `"e4"`. */
+export type Square = string;
+/** Which rules a game follows. */
+export type Variant = "standard" | "chess960" | "chess9";
+/** A Chess-9 swap: king with the c-file bishop, queen with the f-file bishop, or none. */
+export type SwapChoice = "king" | "queen" | "none";
+/** A piece a pawn can promote to. */
+export type PromotionSymbol = "q" | "r" | "b" | "n";
+/** What a board's `(from, to)` input means; see {@link Chess.resolve}. */
+export type ResolveKind = "move" | "castle" | "promotion" | "ambiguous" | "swap" | "illegal";
+/** Why a game ended. */
+export type OutcomeReason =
+  | "checkmate"
+  | "stalemate"
+  | "threefold-repetition"
+  | "fifty-moves"
+  | "insufficient-material"
+  | "resignation"
+  | "agreement"
+  | "timeout"
+  | "timeout-insufficient-material"
+  | "sealed-move-illegal"
+  | "sealed-move-ambiguous"
+  | "sealed-move-meaningless";
+/** Output convention for `Move.uci`: `auto` is `e1g1` in standard games, king onto rook otherwise. */
+export type UciMode = "auto" | "chess960" | "standard";
+
+/** A move, in chess.js's shape. */
+export interface Move {
+  color: Color;
+  piece: PieceSymbol;
+  /** For castling: the king's start square. */
+  from: Square;
+  /** For castling: the king's destination (g- or c-file). */
+  to: Square;
+  captured?: PieceSymbol;
+  promotion?: PromotionSymbol;
+  /** chess.js letters: n normal, b pawn double push, e en passant, c capture, p promotion, k O-O, q O-O-O. */
+  flags: string;
+  /** SAN with check/mate suffix (`O-O`, `O-O-O` for castling). */
+  san: string;
+  /** UCI in the game's output convention (see {@link Chess.setUciMode}). */
+  uci: string;
+  castle?: "king" | "queen";
+  /** For castling: the rook's start square. */
+  rookFrom?: Square;
+  /** For castling: the rook's landing square (f- or d-file). */
+  rookTo?: Square;
+}
+
+/** A Chess-9 swap made in the swap phase (appears in history and undo). */
+export interface SwapRecord {
+  color: Color;
+  swap: SwapChoice;
+}
+
+/** Input accepted by {@link Chess.move} besides SAN/UCI text. */
+export interface MoveInput {
+  from: Square;
+  to: Square;
+  promotion?: PromotionSymbol;
+}
+
+/** The meaning of a `(from, to)` board input. */
+export interface Resolution {
+  kind: ResolveKind;
+  /** The candidate moves: one for move/castle, one per promotion piece, two when ambiguous. */
+  moves: Move[];
+  /** For kind `swap`: the swap this input makes. */
+  swap?: SwapChoice;
+}
+
+/** How a game ended. `winner` is null for a draw. */
+export interface Outcome {
+  winner: Color | null;
+  reason: OutcomeReason;
+}
+
+/** Options of {@link Chess.seal}. */
+export interface SealOptions {
+  whiteTimeMs?: number;
+  blackTimeMs?: number;
+  drawOffer?: boolean;
+}
+
+/**
+ * A sealed-move envelope (FIDE adjournment), a plain JSON-safe object: store it as
+ * `JSON.stringify(envelope)` and pass it (or the string) to {@link Chess.openEnvelope}.
+ */
+export interface Envelope {
+  /** The position before the sealed move (X-FEN). */
+  fen: string;
+  /** The game up to the sealed move as PGN ("" when it starts from `fen`). */
+  pgn: string;
+  /** The full-move number of the sealed move. */
+  moveNumber: number;
+  /** Who sealed. */
+  sealer: Color;
+  /** The sealed move exactly as written (SAN or UCI); checked only when opened. */
+  move: string;
+  /** White's time used, in milliseconds. */
+  whiteTimeMs: number;
+  /** Black's time used, in milliseconds. */
+  blackTimeMs: number;
+  /** Whether the sealer offered a draw. */
+  drawOffer: boolean;
+}
+
+// Hands a raw game to the constructor without exposing a second constructor parameter.
+let adopt: Game | undefined;
+
+const NO_STRINGS: string[] = [];
+
+// Interned names, so that decoding a record allocates only the strings that vary (flags, SAN, UCI).
+const SQUARES: string[] = [];
+for (let r = 1; r <= 8; r++) for (const f of "abcdefgh") SQUARES.push(`${f}${r}`);
+
+/** The square whose two-character name starts at `at` in `text`. */
+function squareAt(text: string, at: number): Square {
+  return SQUARES[(text.charCodeAt(at) - 97) + (text.charCodeAt(at + 1) - 49) * 8] ?? text.slice(at, at + 2);
+}
+
+const ONE_CHAR: Record<string, string> = { w: "w", b: "b", p: "p", n: "n", r: "r", q: "q", k: "k" };
+
+/**
+ * Decodes one move record `color piece from to captured promotion flags san uci [rookFrom rookTo]`,
+ * starting at `at` and ending before `end` (exclusive). The first six fields have fixed widths.
+ */
+function decodeMoveAt(text: string, at: number, end: number): Move {
+  const flagsEnd = text.indexOf(" ", at + 14);
+  const sanEnd = text.indexOf(" ", flagsEnd + 1);
+  let uciEnd = text.indexOf(" ", sanEnd + 1);
+  if (uciEnd < 0 || uciEnd > end) uciEnd = end;
+  const move: Move = {
+    color: ONE_CHAR[text.charAt(at)] as Color,
+    piece: ONE_CHAR[text.charAt(at + 2)] as PieceSymbol,
+    from: squareAt(text, at + 4),
+    to: squareAt(text, at + 7),
+    flags: text.slice(at + 14, flagsEnd),
+    san: text.slice(flagsEnd + 1, sanEnd),
+    uci: text.slice(sanEnd + 1, uciEnd),
+  };
+  const captured = text.charAt(at + 10);
+  if (captured !== "-") move.captured = ONE_CHAR[captured] as PieceSymbol;
+  const promotion = text.charAt(at + 12);
+  if (promotion !== "-") move.promotion = ONE_CHAR[promotion] as PromotionSymbol;
+  if (uciEnd < end) {
+    move.castle = move.flags.includes("q") ? "queen" : "king";
+    move.rookFrom = squareAt(text, uciEnd + 1);
+    move.rookTo = squareAt(text, uciEnd + 4);
+  }
+  return move;
+}
+
+function decodeMove(line: string): Move {
+  return decodeMoveAt(line, 0, line.length);
+}
+
+/** Decodes the `\n`-separated move records of `text`. */
+function decodeMoves(text: string): Move[] {
+  const moves: Move[] = [];
+  if (text === "") return moves;
+  let at = 0;
+  for (;;) {
+    const nl = text.indexOf("\n", at);
+    const end = nl < 0 ? text.length : nl;
+    if (end > at) moves.push(decodeMoveAt(text, at, end));
+    if (nl < 0) return moves;
+    at = nl + 1;
+  }
+}
+
+/** Decodes a swap record: `swap <color> <choice>`. */
+function decodeSwap(line: string): SwapRecord {
+  const f = line.split(" ");
+  return { color: f[1] as Color, swap: f[2] as SwapChoice };
+}
+
+function isSwap(line: string): boolean {
+  return line.startsWith("swap ");
+}
+
+function decodeRecord(line: string): Move | SwapRecord {
+  return isSwap(line) ? decodeSwap(line) : decodeMove(line);
+}
+
+/** The SAN (8th field) of a move record, without building the object. */
+function sanOf(line: string): string {
+  let at = 0;
+  for (let i = 0; i < 7; i++) at = line.indexOf(" ", at) + 1;
+  const end = line.indexOf(" ", at);
+  return end < 0 ? line.slice(at) : line.slice(at, end);
+}
+
+function lines(text: string): string[] {
+  return text === "" ? NO_STRINGS : text.split("\n");
+}
+
+/**
+ * A game of standard chess, Chess960 or Chess-9 with its history.
+ *
+ * The instance owns wasm memory: it is released by the garbage collector, or at once
+ * by {@link Chess.free} / a `using` declaration.
+ */
+export class Chess {
+  #raw: Game;
+
+  /** A game from `fen` (X-FEN or Shredder-FEN), or the standard start; throws on bad FEN. */
+  constructor(fen?: string) {
+    if (adopt !== undefined) {
+      this.#raw = adopt;
+      adopt = undefined;
+    } else {
+      this.#raw = new Game(fen);
+    }
+  }
+
+  static #wrap(raw: Game): Chess {
+    adopt = raw;
+    return new Chess();
+  }
+
+  /** Chess960 start position by Scharnagl id 0..959; crypto-random when omitted. */
+  static chess960(id?: number): Chess {
+    return Chess.#wrap(id === undefined ? Game.chess960Random() : Game.chess960(id));
+  }
+
+  /** Double Chess960: White's array by one id, Black's by another. */
+  static doubleChess960(white: number, black: number): Chess {
+    return Chess.#wrap(Game.doubleChess960(white, black));
+  }
+
+  /** Chess-9 game in its swap phase: Black chooses first, then White. */
+  static chess9(): Chess {
+    return Chess.#wrap(Game.chess9());
+  }
+
+  /** The first game of a PGN text, replayed; throws with the move number and token at fault. */
+  static fromPgn(text: string): Chess {
+    return Chess.#wrap(Game.fromPgn(text));
+  }
+
+  /** Resumes an adjourned game: applies the sealed move (or rules on it) and returns the game. */
+  static openEnvelope(envelope: Envelope | string): Chess {
+    const json = typeof envelope === "string" ? envelope : JSON.stringify(envelope);
+    return Chess.#wrap(Game.openEnvelope(json));
+  }
+
+  /** Replaces this game by a new one from `fen`; throws on bad FEN and then changes nothing. */
+  load(fen: string): this {
+    const next = new Game(fen);
+    this.#raw.free();
+    this.#raw = next;
+    return this;
+  }
+
+  /** `"standard"`, `"chess960"` or `"chess9"`. */
+  variant(): Variant {
+    return this.#raw.variant() as Variant;
+  }
+
+  /** Scharnagl id of the start array, or null when the start was no Chess960 array. */
+  chess960Id(): number | null {
+    const id = this.#raw.chess960Id();
+    return id < 0 ? null : id;
+  }
+
+  /** `["king", "queen", "none"]` in the Chess-9 swap phase, else `[]`. */
+  swapChoices(): SwapChoice[] {
+    const s = this.#raw.swapChoices();
+    return s === "" ? [] : (s.split(" ") as SwapChoice[]);
+  }
+
+  /** Makes the Chess-9 swap for the side to choose; throws outside the swap phase. */
+  swap(choice: SwapChoice): SwapRecord {
+    return decodeSwap(this.#raw.swap(choice));
+  }
+
+  /** X-FEN of the position; `{ shredder: true }` for Shredder-FEN. */
+  fen(options?: { shredder?: boolean }): string {
+    return this.#raw.fen(options?.shredder === true);
+  }
+
+  /** Side to move (in the swap phase: the side that chooses). */
+  turn(): Color {
+    return this.#raw.turn() as Color;
+  }
+
+  /** Legal moves: SAN strings, or Move objects with `verbose`; `square` limits them to one origin. */
+  moves(options: { verbose: true; square?: Square }): Move[];
+  moves(options?: { verbose?: false; square?: Square }): string[];
+  moves(options?: { verbose?: boolean; square?: Square }): string[] | Move[];
+  moves(options?: { verbose?: boolean; square?: Square }): string[] | Move[] {
+    const verbose = options?.verbose === true;
+    const square = options?.square;
+    if (square === undefined) {
+      if (verbose) return decodeMoves(this.#raw.movesVerbose());
+      const s = this.#raw.moves();
+      return s === "" ? [] : s.split(" ");
+    }
+    const text = this.#raw.movesFrom(square);
+    return verbose ? decodeMoves(text) : lines(text).map(sanOf);
+  }
+
+  /**
+   * Legal destinations by origin square, chessground's shape, including both castling
+   * inputs (king to g/c and king onto rook), rook-only castling and Chess-9 swap inputs.
+   */
+  dests(): Map<Square, Square[]> {
+    // Lines `from d1 d2 …`: every token is a two-character square followed by a space
+    // or a newline, so token k starts at 3k and its separator says where lines end.
+    const text = this.#raw.dests();
+    const map = new Map<Square, Square[]>();
+    let targets: Square[] | undefined;
+    for (let at = 0; at + 1 < text.length; at += 3) {
+      const square = squareAt(text, at);
+      if (targets === undefined) {
+        targets = [];
+        map.set(square, targets);
+      } else {
+        targets.push(square);
+      }
+      if (text.charCodeAt(at + 2) === 10) targets = undefined;
+    }
+    return map;
+  }
+
+  /** What a board input `from → to` means, with its candidate moves (SPEC §1, castling input resolution). */
+  resolve(from: Square, to: Square): Resolution {
+    const ls = this.#raw.resolve(from, to).split("\n");
+    const kind = ls[0] as ResolveKind;
+    if (kind === "swap") {
+      const swap = ls[1];
+      return { kind, moves: [], ...(swap === undefined ? {} : { swap: decodeSwap(swap).swap }) };
+    }
+    const moves: Move[] = [];
+    for (let i = 1; i < ls.length; i++) {
+      const line = ls[i] as string;
+      if (line !== "") moves.push(decodeMove(line));
+    }
+    return { kind, moves };
+  }
+
+  /**
+   * Plays a move given as SAN (strict), UCI (`e1g1` or king onto rook `e1h1`) or
+   * `{ from, to, promotion? }` (resolved like a board input). Throws on an illegal,
+   * ambiguous or incomplete move and leaves the game unchanged.
+   */
+  move(move: string | MoveInput): Move {
+    const record =
+      typeof move === "string"
+        ? this.#raw.move(move)
+        : this.#raw.moveFromTo(move.from, move.to, move.promotion ?? "");
+    return decodeMove(record);
+  }
+
+  /** Takes back the last move (or Chess-9 swap); null when there is nothing to undo. */
+  undo(): Move | SwapRecord | null {
+    const record = this.#raw.undo();
+    return record === "" ? null : decodeRecord(record);
+  }
+
+  /** The moves so far as SAN (swaps as `swap:king` etc.), or as objects with `verbose`. */
+  history(options: { verbose: true }): Array<Move | SwapRecord>;
+  history(options?: { verbose?: false }): string[];
+  history(options?: { verbose?: boolean }): string[] | Array<Move | SwapRecord>;
+  history(options?: { verbose?: boolean }): string[] | Array<Move | SwapRecord> {
+    const records = lines(this.#raw.history());
+    if (options?.verbose === true) return records.map(decodeRecord);
+    return records.map((r) => (isSwap(r) ? `swap:${decodeSwap(r).swap}` : sanOf(r)));
+  }
+
+  /** The game as PGN (Chess960/Chess-9 tags included). */
+  pgn(): string {
+    return this.#raw.pgn();
+  }
+
+  /** A PGN header value, or null when absent. */
+  header(key: string): string | null {
+    const v = this.#raw.header(key);
+    return v === "" ? null : v;
+  }
+
+  /** Sets a PGN header. */
+  setHeader(key: string, value: string): this {
+    this.#raw.setHeader(key, value);
+    return this;
+  }
+
+  /** Chooses the `uci` output convention of moves. */
+  setUciMode(mode: UciMode): this {
+    this.#raw.setUciMode(mode);
+    return this;
+  }
+
+  isCheck(): boolean {
+    return this.#raw.isCheck();
+  }
+  isCheckmate(): boolean {
+    return this.#raw.isCheckmate();
+  }
+  isStalemate(): boolean {
+    return this.#raw.isStalemate();
+  }
+  isInsufficientMaterial(): boolean {
+    return this.#raw.isInsufficientMaterial();
+  }
+  isThreefoldRepetition(): boolean {
+    return this.#raw.isThreefoldRepetition();
+  }
+  isFiftyMoves(): boolean {
+    return this.#raw.isFiftyMoves();
+  }
+  isDraw(): boolean {
+    return this.#raw.isDraw();
+  }
+  isGameOver(): boolean {
+    return this.#raw.isGameOver();
+  }
+
+  /** The result, once there is one (the first result stands), else null. */
+  outcome(): Outcome | null {
+    const s = this.#raw.outcome();
+    if (s === "") return null;
+    const space = s.indexOf(" ");
+    const w = s.slice(0, space);
+    return { winner: w === "-" ? null : (w as Color), reason: s.slice(space + 1) as OutcomeReason };
+  }
+
+  /** Whether `color` still has material that could mate (a timeout against a side without it is a draw). */
+  hasMatingMaterial(color: Color): boolean {
+    return this.#raw.hasMatingMaterial(color);
+  }
+
+  /** Records `color`'s resignation. */
+  resign(color: Color): void {
+    this.#raw.resign(color);
+  }
+
+  /** Records a draw by agreement. */
+  drawByAgreement(): void {
+    this.#raw.drawByAgreement();
+  }
+
+  /** Records that `color` ran out of time (a draw when the opponent cannot mate). */
+  timeout(color: Color): void {
+    this.#raw.timeout(color);
+  }
+
+  /** Number of leaf nodes of the legal move tree `depth` plies deep. */
+  perft(depth: number): number {
+    return this.#raw.perft(depth);
+  }
+
+  /**
+   * Seals `move` (SAN or UCI) for adjournment: returns the envelope. A sealed move
+   * that is illegal, ambiguous or meaningless loses the game for the sealer when opened.
+   */
+  seal(move: string, options?: SealOptions): Envelope {
+    const json = this.#raw.seal(
+      move,
+      options?.whiteTimeMs ?? 0,
+      options?.blackTimeMs ?? 0,
+      options?.drawOffer ?? false,
+    );
+    return JSON.parse(json) as Envelope;
+  }
+
+  /** Releases the wasm memory now; the instance is unusable afterwards. */
+  free(): void {
+    this.#raw.free();
+  }
+
+  [Symbol.dispose](): void {
+    this.#raw.free();
+  }
+}
+
+/** The back rank of Chess960 position `id` (0..959), e.g. `chess960Array(518) === "RNBQKBNR"`. */
+export function chess960Array(id: number): string {
+  return rawChess960Array(id);
+}
+
+/** The Scharnagl id of a Chess960 back rank; throws when it is not one of the 960. */
+export function chess960Id(backRank: string): number {
+  return rawChess960Id(backRank);
+}
+
+/** A uniformly drawn id 0..959 from a cryptographically secure generator. */
+export function randomChess960Id(): number {
+  return rawRandomChess960Id();
+}
+
+/** Splits a PGN text of several games into one text per game. */
+export function splitPgn(text: string): string[] {
+  return rawSplitPgn(text);
+}

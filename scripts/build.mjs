@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+// Builds the npm package into pkg/:
+//   cargo (wasm32, release) → wasm-bindgen --target web → wasm-opt -Oz (npm binaryen)
+//   → tsc (type-check js/ against the generated bindings, emit .d.ts)
+//   → esbuild: pkg/index.js (wasm inlined, ESM), pkg/node/index.js (ESM, reads the
+//     .wasm file), pkg/cjs/index.js (CommonJS), pkg/chess960.iife.js (global Chess960)
+// then www/build.mjs when it exists, and prints raw and gzip -9 sizes.
+//
+// Flags: --if-missing  do nothing when pkg/index.js already exists (used by prepack).
+
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const pkg = join(root, "pkg");
+const work = join(root, "target", "jsbuild");
+const bin = join(root, "node_modules", ".bin");
+const home = process.env.HOME ?? "";
+const env = { ...process.env, PATH: `${join(home, ".cargo", "bin")}:${process.env.PATH ?? ""}` };
+
+if (process.argv.includes("--if-missing") && existsSync(join(pkg, "index.js"))) process.exit(0);
+
+function run(cmd, args, options = {}) {
+  console.log(`$ ${cmd} ${args.join(" ")}`);
+  const r = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit", ...options });
+  if (r.error) throw r.error;
+  if (r.status !== 0) {
+    console.error(`build: \`${cmd}\` failed with exit code ${r.status}`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+const crate = /^\s*name\s*=\s*"([^"]+)"/m.exec(readFileSync(join(root, "Cargo.toml"), "utf8"))?.[1];
+if (crate === undefined) throw new Error("build: no package name in Cargo.toml");
+const crateFile = crate.replaceAll("-", "_");
+
+// 1. The core, for wasm32.
+run("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown", "--lib"]);
+const cargoWasm = join(root, "target", "wasm32-unknown-unknown", "release", `${crateFile}.wasm`);
+
+// 2. JS glue and bindings.
+rmSync(work, { recursive: true, force: true });
+const bindgen = join(work, "bindgen");
+const src = join(work, "src");
+mkdirSync(bindgen, { recursive: true });
+mkdirSync(src, { recursive: true });
+run("wasm-bindgen", [
+  "--target", "web", "--remove-name-section", "--remove-producers-section",
+  "--out-dir", bindgen, "--out-name", "chess960", cargoWasm,
+]);
+
+// 3. Size optimisation with binaryen from npm (Debian's binaryen 108 writes broken wasm).
+// Rust's default wasm32 features, so wasm-opt may keep the instructions rustc emitted.
+const features = [
+  "--enable-bulk-memory", "--enable-bulk-memory-opt", "--enable-nontrapping-float-to-int",
+  "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types",
+  "--enable-multivalue",
+];
+run(join(bin, "wasm-opt"), [
+  "-Oz", ...features, "--strip-debug", "--strip-producers",
+  join(bindgen, "chess960_bg.wasm"), "-o", join(src, "chess960_bg.wasm"),
+]);
+
+// 4. Sources beside the real bindings: js/*.ts, with raw.d.ts replaced by what
+// wasm-bindgen generated, so tsc checks the wrapper against the actual exports.
+for (const f of readdirSync(join(root, "js"))) {
+  if (f.endsWith(".ts") && f !== "raw.d.ts") copyFileSync(join(root, "js", f), join(src, f));
+}
+copyFileSync(join(bindgen, "chess960.js"), join(src, "raw.js"));
+copyFileSync(join(bindgen, "chess960.d.ts"), join(src, "raw.d.ts"));
+const types = join(work, "types");
+writeFileSync(join(work, "tsconfig.json"), JSON.stringify({
+  extends: relative(work, join(root, "tsconfig.json")),
+  compilerOptions: {
+    noEmit: false, declaration: true, emitDeclarationOnly: true, outDir: "types",
+    rootDir: "src", typeRoots: [relative(work, join(root, "node_modules", "@types"))],
+  },
+  include: ["src/*.ts"],
+}, null, 2));
+console.log("$ tsc (js/ against the generated bindings)");
+run(join(bin, "tsc"), ["-p", join(work, "tsconfig.json")]);
+
+// 5. Bundles.
+rmSync(pkg, { recursive: true, force: true });
+mkdirSync(join(pkg, "node"), { recursive: true });
+mkdirSync(join(pkg, "cjs"), { recursive: true });
+const esbuild = await import("esbuild");
+const common = {
+  bundle: true, minify: true, keepNames: true, legalComments: "none", logLevel: "warning",
+  target: "es2022", loader: { ".wasm": "binary" },
+  // wasm-bindgen's async default init mentions import.meta.url; we only use initSync,
+  // so that code is tree-shaken away and the CJS/IIFE warning about it is moot.
+  logOverride: { "empty-import-meta": "silent" },
+};
+await esbuild.build({
+  ...common, entryPoints: [join(src, "index.ts")], outfile: join(pkg, "index.js"),
+  format: "esm", platform: "neutral",
+});
+await esbuild.build({
+  ...common, entryPoints: [join(src, "node.ts")], outfile: join(pkg, "node", "index.js"),
+  format: "esm", platform: "node",
+});
+await esbuild.build({
+  ...common, entryPoints: [join(src, "node-cjs.ts")], outfile: join(pkg, "cjs", "index.js"),
+  format: "cjs", platform: "node",
+});
+await esbuild.build({
+  ...common, entryPoints: [join(src, "index.ts")], outfile: join(pkg, "chess960.iife.js"),
+  format: "iife", globalName: "Chess960", platform: "browser",
+});
+copyFileSync(join(src, "chess960_bg.wasm"), join(pkg, "chess960_bg.wasm"));
+
+// 6. Types: one self-contained declaration file, for ESM and (a copy) for CommonJS.
+// `[Symbol.dispose]` needs the esnext.disposable lib (TypeScript ≥ 5.2); referencing it
+// here spares consumers whose `lib` is older (es2022, say) an error inside this file.
+const dts = `/// <reference lib="esnext.disposable" />\n${readFileSync(join(types, "chess960.d.ts"), "utf8")}`;
+if (/^\s*import\b|from\s+["']\.\/raw/m.test(dts)) {
+  throw new Error("build: the public .d.ts must not reference the raw bindings");
+}
+writeFileSync(join(pkg, "index.d.ts"), dts);
+writeFileSync(join(pkg, "cjs", "index.d.ts"), dts);
+
+// 7. pkg/package.json: makes pkg/ itself a complete package too (`npm pack pkg/`),
+// and marks .js under pkg/ as ESM; pkg/cjs/ is CommonJS.
+const rootManifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+const exportsMap = {
+  ".": {
+    node: {
+      import: { types: "./index.d.ts", default: "./node/index.js" },
+      require: { types: "./cjs/index.d.ts", default: "./cjs/index.js" },
+    },
+    types: "./index.d.ts",
+    default: "./index.js",
+  },
+  "./iife": "./chess960.iife.js",
+  "./chess960.wasm": "./chess960_bg.wasm",
+  "./package.json": "./package.json",
+};
+writeFileSync(join(pkg, "package.json"), `${JSON.stringify({
+  name: rootManifest.name, version: rootManifest.version, description: rootManifest.description,
+  license: rootManifest.license, keywords: rootManifest.keywords, engines: rootManifest.engines,
+  type: "module", sideEffects: false,
+  main: "./cjs/index.js", module: "./index.js", types: "./index.d.ts", exports: exportsMap,
+}, null, 2)}\n`);
+writeFileSync(join(pkg, "cjs", "package.json"), `${JSON.stringify({ type: "commonjs" }, null, 2)}\n`);
+if (existsSync(join(root, "README.md"))) copyFileSync(join(root, "README.md"), join(pkg, "README.md"));
+
+// 8. The board widget and demo (written by www/ itself).
+if (existsSync(join(root, "www", "build.mjs"))) run(process.execPath, [join(root, "www", "build.mjs")]);
+
+// 9. Sizes.
+const rows = [
+  ["wasm (wasm-bindgen output)", join(bindgen, "chess960_bg.wasm")],
+  ["wasm (after wasm-opt -Oz)", join(pkg, "chess960_bg.wasm")],
+  ["pkg/index.js (ESM, wasm inlined)", join(pkg, "index.js")],
+  ["pkg/node/index.js (Node ESM)", join(pkg, "node", "index.js")],
+  ["pkg/cjs/index.js (Node CommonJS)", join(pkg, "cjs", "index.js")],
+  ["pkg/chess960.iife.js (IIFE, inlined)", join(pkg, "chess960.iife.js")],
+];
+console.log("\nsize                                        raw      gzip -9");
+for (const [name, file] of rows) {
+  const bytes = readFileSync(file);
+  const gz = gzipSync(bytes, { level: 9 }).length;
+  console.log(`${name.padEnd(38)} ${String(bytes.length).padStart(9)} ${String(gz).padStart(9)}`);
+}
+console.log("\nbuild: pkg/ is ready");

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// A tiny static server for the demo: www/dist/ once built (else www/), and the
+// package itself under /pkg/. http://localhost:8080 unless PORT says otherwise.
+import { createReadStream, existsSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import { dirname, extname, join, normalize, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(root, "www", "dist");
+const site = existsSync(join(dist, "index.html")) ? dist : join(root, "www");
+const mounts = [["/pkg/", join(root, "pkg")], ["/", site]];
+const port = Number(process.env.PORT ?? 8080);
+
+const types = {
+  ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8", ".map": "application/json; charset=utf-8",
+  ".wasm": "application/wasm", ".svg": "image/svg+xml", ".png": "image/png",
+  ".ico": "image/x-icon", ".txt": "text/plain; charset=utf-8", ".pgn": "text/plain; charset=utf-8",
+  ".d.ts": "text/plain; charset=utf-8", ".ts": "text/plain; charset=utf-8",
+};
+
+function resolve(urlPath) {
+  for (const [prefix, dir] of mounts) {
+    if (!urlPath.startsWith(prefix)) continue;
+    const file = normalize(join(dir, urlPath.slice(prefix.length)));
+    if (file !== dir && !file.startsWith(dir + sep)) return null; // no escaping the root
+    if (existsSync(file) && statSync(file).isDirectory()) return join(file, "index.html");
+    return file;
+  }
+  return null;
+}
+
+const server = createServer((req, res) => {
+  let path;
+  try {
+    path = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
+  } catch {
+    res.writeHead(400).end("bad request");
+    return;
+  }
+  const file = resolve(path);
+  if (path === "/favicon.ico" && (file === null || !existsSync(file))) {
+    res.writeHead(204).end(); // no icon, and no 404 in the console
+    return;
+  }
+  if (file === null || !existsSync(file) || !statSync(file).isFile()) {
+    res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end(`not found: ${path}`);
+    return;
+  }
+  res.writeHead(200, {
+    "content-type": types[extname(file)] ?? "application/octet-stream",
+    "cache-control": "no-cache",
+  });
+  createReadStream(file).pipe(res);
+});
+
+server.listen(port, () => {
+  console.log(`serving ${site} at http://localhost:${port}/ (package at /pkg/)`);
+});

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// Runs every test suite after setup and build (see package.json "test"):
+//   1. cargo test                         the Rust core, natively
+//   2. wasm-bindgen-test in Node          tests/wasm.rs on wasm32
+//   3. wasm-bindgen-test in Chromium      the same, headless, through chromedriver
+//   4. node --test                        test/*.test.mjs (the built package) and
+//                                         www/test/*.test.mjs (the widget), when present
+// Every step runs even when an earlier one failed; the exit code is non-zero if any failed.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const home = process.env.HOME ?? "";
+const env = { ...process.env, PATH: `${join(home, ".cargo", "bin")}:${process.env.PATH ?? ""}` };
+const results = [];
+
+function step(name, cmd, args, extraEnv = {}) {
+  console.log(`\n=== ${name}\n$ ${cmd} ${args.join(" ")}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: "inherit" });
+  const ok = r.status === 0;
+  results.push({ name, status: ok ? "passed" : `FAILED (${r.error?.message ?? `exit ${r.status}`})`, ok, s: (Date.now() - started) / 1000 });
+}
+
+function skip(name, why) {
+  console.log(`\n=== ${name}\nskipped: ${why}`);
+  results.push({ name, status: `skipped (${why})`, ok: true, s: 0 });
+}
+
+step("cargo test (native)", "cargo", ["test", "--no-fail-fast"]);
+
+const wasmTests = join(root, "tests", "wasm.rs");
+if (existsSync(wasmTests)) {
+  const wasmArgs = ["test", "--no-fail-fast", "--target", "wasm32-unknown-unknown", "--test", "wasm"];
+  const runner = { CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER: "wasm-bindgen-test-runner", WASM_BINDGEN_TEST_TIMEOUT: "300" };
+  step("wasm-bindgen-test (Node)", "cargo", wasmArgs, runner);
+  step("wasm-bindgen-test (headless Chromium)", "cargo", wasmArgs, {
+    ...runner,
+    WASM_BINDGEN_USE_BROWSER: "1",
+    CHROMEDRIVER: "/usr/bin/chromedriver",
+    WASM_BINDGEN_TEST_WEBDRIVER_JSON: join(root, "scripts", "webdriver.json"),
+  });
+} else {
+  skip("wasm-bindgen-test (Node and Chromium)", "tests/wasm.rs does not exist yet");
+}
+
+const testFiles = [];
+for (const dir of ["test", join("www", "test")]) {
+  if (!existsSync(join(root, dir))) continue;
+  for (const f of readdirSync(join(root, dir)).sort()) if (/\.test\.(mjs|cjs)$/.test(f)) testFiles.push(join(dir, f));
+}
+if (testFiles.length > 0) step("node --test (package and widget)", process.execPath, ["--test", ...testFiles]);
+else skip("node --test", "no test files");
+
+console.log("\n=== summary");
+for (const r of results) console.log(`${r.status.padEnd(10)} ${r.name} (${r.s.toFixed(1)} s)`);
+const failed = results.filter((r) => !r.ok).length;
+console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
