@@ -1,6 +1,16 @@
 //! FEN in and out: standard FEN, X-FEN (`KQkq`, a file letter for an inner rook) and
 //! Shredder-FEN (`HAha`), detected per character on input.
 
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::unreachable,
+    clippy::todo,
+    clippy::unimplemented
+)]
+
 use crate::bitboard::Bitboard;
 use crate::castling::{file_letter, outermost_rook, Castles, CastlingSide};
 use crate::position::{Board, Position};
@@ -174,7 +184,7 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
             });
         }
     }
-    let board = parse_board(fields[0])?;
+    let board = parse_board(fields.first().copied().unwrap_or(""))?;
     let turn = match fields.get(1).copied() {
         Some("w") => Color::White,
         Some("b") => Color::Black,
@@ -327,6 +337,12 @@ pub fn to_fen(pos: &Position, shredder: bool) -> String {
 pub const STANDARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 #[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 mod tests {
     use super::*;
 

@@ -2,6 +2,17 @@
 //! outcome (checkmate, stalemate, automatic threefold and fifty-move draws, insufficient
 //! material, and results the caller records).
 
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::unreachable,
+    clippy::todo,
+    clippy::unimplemented
+)]
+
+use crate::bitboard::Bitboard;
 use crate::fen::{self, FenError};
 use crate::movegen::MoveList;
 use crate::position::{Move, MoveKind, Position, RepetitionKey};
@@ -475,16 +486,22 @@ impl Game {
         }
         let pos = self.position();
         let legal = pos.legal_moves();
-        if uci::parse_parts(t).is_some() {
+        let looks_uci = uci::parse_parts(t).is_some();
+        // UCI is lowercase; text that starts with a capital is SAN first, because a piece
+        // letter can read as a file: "B6b7" is a bishop move, not b6-b7.
+        let uci_first = looks_uci && t.starts_with(|c: char| c.is_ascii_lowercase());
+        if uci_first {
             if let Ok(m) = uci::parse_uci(pos, t, &legal) {
                 return Ok(m);
             }
         }
         match san::parse_san(pos, t, &legal) {
             Ok(m) => Ok(m),
-            Err(SanError::Syntax { .. }) if uci::parse_parts(t).is_some() => {
-                Err(PlayError::Uci(UciError::Illegal { uci: t.into() }))
-            }
+            // Not SAN at all: upper-case UCI ("E2E4") is still read.
+            Err(SanError::Syntax { .. }) if looks_uci => match uci::parse_uci(pos, t, &legal) {
+                Ok(m) if !uci_first => Ok(m),
+                _ => Err(PlayError::Uci(UciError::Illegal { uci: t.into() })),
+            },
             Err(e) => Err(PlayError::San(e)),
         }
     }
@@ -542,15 +559,12 @@ impl Game {
     /// Board inputs by origin square: every legal `to`, plus both castling inputs (king
     /// onto rook, king to g/c) and the rook's move of rook-only castling; in the swap
     /// phase the swap inputs.
-    pub fn dests(&self) -> Vec<(Square, Vec<Square>)> {
-        let mut out: Vec<(Square, Vec<Square>)> = Vec::new();
-        let mut add = |from: Square, to: Square| match out.iter_mut().find(|(f, _)| *f == from) {
-            Some((_, v)) => {
-                if !v.contains(&to) {
-                    v.push(to)
-                }
+    pub fn dests(&self) -> Vec<(Square, Bitboard)> {
+        let mut by_from = [Bitboard::EMPTY; 64];
+        let mut add = |from: Square, to: Square| {
+            if let Some(b) = by_from.get_mut(from.index()) {
+                *b = b.with(to);
             }
-            None => out.push((from, vec![to])),
         };
         if let Some(color) = self.swap_pending {
             let r = color.back_rank() * 8;
@@ -558,21 +572,23 @@ impl Game {
             add(sq(4), sq(2));
             add(sq(4), sq(4));
             add(sq(3), sq(5));
-            return out;
-        }
-        for &m in self.position().legal_moves().iter() {
-            if m.is_castle() {
+        } else {
+            for &m in self.position().legal_moves().iter() {
                 add(m.from(), m.to());
-                if m.king_to() != m.from() {
-                    add(m.from(), m.king_to());
-                } else if let Some(side) = m.castling_side() {
-                    add(m.to(), side.rook_to(m.from().rank()));
+                if m.is_castle() {
+                    if m.king_to() != m.from() {
+                        add(m.from(), m.king_to());
+                    } else if let Some(side) = m.castling_side() {
+                        add(m.to(), side.rook_to(m.from().rank()));
+                    }
                 }
-            } else {
-                add(m.from(), m.to());
             }
         }
-        out
+        (0..64u8)
+            .map(Square::from_index)
+            .zip(by_from)
+            .filter(|(_, b)| b.any())
+            .collect()
     }
 
     /// Takes back the last move or swap.

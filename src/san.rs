@@ -1,6 +1,16 @@
 //! Standard Algebraic Notation: written with minimal disambiguation and check/mate
 //! suffixes; read strictly (an ambiguous SAN is an error, never a guess).
 
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::unreachable,
+    clippy::todo,
+    clippy::unimplemented
+)]
+
 use crate::castling::CastlingSide;
 use crate::movegen::MoveList;
 use crate::position::{Move, MoveKind, Position};
@@ -61,7 +71,7 @@ pub fn san_plain(pos: &Position, m: Move, legal: &MoveList) -> String {
             s.push(m.from().file().char());
             s.push('x');
         }
-        s.push_str(&to.to_string());
+        to.push_to(&mut s);
         if let Some(p) = m.promotion() {
             s.push('=');
             s.push(p.upper());
@@ -84,14 +94,14 @@ pub fn san_plain(pos: &Position, m: Move, legal: &MoveList) -> String {
             } else if !same_rank {
                 s.push(m.from().rank().char());
             } else {
-                s.push_str(&m.from().to_string());
+                m.from().push_to(&mut s);
             }
         }
     }
     if capture {
         s.push('x');
     }
-    s.push_str(&to.to_string());
+    to.push_to(&mut s);
     s
 }
 
@@ -144,30 +154,33 @@ pub fn parse_san(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, S
             .find(|m| m.castling_side() == Some(side))
             .ok_or_else(|| SanError::Illegal { san: san.into() });
     }
-    let bytes = core.as_bytes();
-    let mut end = bytes.len();
-    // Promotion piece at the end: "=Q", "=q", or a bare capital "Q".
+    // Promotion piece at the end: "=Q", "=q", or a bare capital "Q" after the rank digit.
+    // `core` is ASCII (checked above), so every byte is a char boundary.
+    let mut body = core;
     let mut promotion = None;
-    if end >= 3 {
-        let last = bytes[end - 1] as char;
-        if bytes[end - 2] == b'=' {
-            promotion = Some(Role::from_char(last).ok_or_else(syntax)?);
-            end -= 2;
-        } else if "QRBN".contains(last) && (bytes[end - 2] as char).is_ascii_digit() {
-            promotion = Role::from_char(last);
-            end -= 1;
+    if core.len() >= 3 {
+        if let Some((head, piece)) = core.split_at_checked(core.len() - 1) {
+            let last = piece.chars().next().ok_or_else(syntax)?;
+            if let Some(head) = head.strip_suffix('=') {
+                promotion = Some(Role::from_char(last).ok_or_else(syntax)?);
+                body = head;
+            } else if "QRBN".contains(last) && head.ends_with(|c: char| c.is_ascii_digit()) {
+                promotion = Role::from_char(last);
+                body = head;
+            }
         }
     }
-    if end < 2 {
-        return Err(syntax());
-    }
-    let to = Square::parse(&core[end - 2..end]).ok_or_else(syntax)?;
-    let mut rest = &core[..end - 2];
+    let (mut rest, to) = body
+        .len()
+        .checked_sub(2)
+        .and_then(|at| body.split_at_checked(at))
+        .ok_or_else(syntax)?;
+    let to = Square::parse(to).ok_or_else(syntax)?;
     let mut role = Role::Pawn;
     if let Some(c) = rest.chars().next() {
         if "NBRQKP".contains(c) {
             role = Role::from_char(c).ok_or_else(syntax)?;
-            rest = &rest[1..];
+            rest = rest.get(1..).unwrap_or("");
         }
     }
     let mut from_file: Option<File> = None;
@@ -218,18 +231,18 @@ pub fn parse_san(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, S
         }
         found.push(m);
     }
-    match found.len() {
-        1 => Ok(found[0]),
-        0 if wants_promotion => Err(SanError::MissingPromotion { san: san.into() }),
-        0 => Err(SanError::Illegal { san: san.into() }),
+    match found.as_slice() {
+        [m] => Ok(*m),
+        [] if wants_promotion => Err(SanError::MissingPromotion { san: san.into() }),
+        [] => Err(SanError::Illegal { san: san.into() }),
         _ => Err(SanError::Ambiguous {
             san: san.into(),
             candidates: found
                 .iter()
                 .map(|&m| {
                     let mut s = role.upper().to_string();
-                    s.push_str(&m.from().to_string());
-                    s.push_str(&to.to_string());
+                    m.from().push_to(&mut s);
+                    to.push_to(&mut s);
                     s
                 })
                 .collect(),

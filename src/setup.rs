@@ -1,6 +1,16 @@
 //! Start positions: Scharnagl numbering of the 960 Chess960 arrays (518 = standard),
 //! uniform random ids, Double Chess960, and the Chess-9 swaps.
 
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::unreachable,
+    clippy::todo,
+    clippy::unimplemented
+)]
+
 use crate::position::Position;
 use crate::square::{Color, Role};
 use core::fmt;
@@ -44,6 +54,13 @@ const KNIGHTS: [(usize, usize); 10] = [
     (3, 4),
 ];
 
+/// Puts `role` on the `k`-th still-empty square of `rank` (counting from the a-file).
+fn place_on_free(rank: &mut [Option<Role>; 8], k: usize, role: Role) -> Option<()> {
+    let slot = rank.iter_mut().filter(|s| s.is_none()).nth(k)?;
+    *slot = Some(role);
+    Some(())
+}
+
 /// The back rank (a→h) of Scharnagl position `id`.
 pub fn back_rank(id: u16) -> Result<[Role; 8], SetupError> {
     if id > 959 {
@@ -51,26 +68,30 @@ pub fn back_rank(id: u16) -> Result<[Role; 8], SetupError> {
     }
     let n = id as usize;
     let mut rank: [Option<Role>; 8] = [None; 8];
-    rank[2 * (n % 4) + 1] = Some(Role::Bishop);
-    rank[2 * ((n / 4) % 4)] = Some(Role::Bishop);
-    let free = |rank: &[Option<Role>; 8]| -> Vec<usize> {
-        (0..8).filter(|&i| rank[i].is_none()).collect()
-    };
-    let q = free(&rank)[(n / 16) % 6];
-    rank[q] = Some(Role::Queen);
-    let (a, b) = KNIGHTS[n / 96];
-    let f = free(&rank);
-    rank[f[a]] = Some(Role::Knight);
-    rank[f[b]] = Some(Role::Knight);
-    let f = free(&rank);
-    for (i, role) in f.into_iter().zip([Role::Rook, Role::King, Role::Rook]) {
-        rank[i] = Some(role);
+    // Light-square bishop on b/d/f/h, dark-square bishop on a/c/e/g.
+    for file in [2 * (n % 4) + 1, 2 * ((n / 4) % 4)] {
+        if let Some(slot) = rank.get_mut(file) {
+            *slot = Some(Role::Bishop);
+        }
     }
+    let (a, b) = KNIGHTS.get(n / 96).copied().unwrap_or((0, 1));
+    // Each placement fills one free square, so the knight on the later free square is
+    // placed first to keep both indices into the same list of free squares.
+    let placed = place_on_free(&mut rank, (n / 16) % 6, Role::Queen)
+        .and_then(|()| place_on_free(&mut rank, b, Role::Knight))
+        .and_then(|()| place_on_free(&mut rank, a, Role::Knight))
+        .and_then(|()| place_on_free(&mut rank, 0, Role::Rook))
+        .and_then(|()| place_on_free(&mut rank, 0, Role::King))
+        .and_then(|()| place_on_free(&mut rank, 0, Role::Rook));
     let mut out = [Role::Pawn; 8];
     for (o, r) in out.iter_mut().zip(rank) {
         *o = r.unwrap_or(Role::Pawn);
     }
-    Ok(out)
+    match placed {
+        Some(()) => Ok(out),
+        // Every id in 0..=959 fills all eight squares; kept as an error, not a panic.
+        None => Err(SetupError::IdOutOfRange { id: id.into() }),
+    }
 }
 
 /// `"RNBQKBNR"` for 518.
@@ -99,21 +120,31 @@ pub fn id_of_str(s: &str) -> Result<u16, SetupError> {
 
 /// The Scharnagl id of a back rank, if it is one of the 960.
 pub fn id_of(rank: &[Role; 8]) -> Option<u16> {
-    let pos = |role: Role| -> Vec<usize> { (0..8).filter(|&i| rank[i] == role).collect() };
-    let bishops = pos(Role::Bishop);
-    if bishops.len() != 2 || pos(Role::Knight).len() != 2 || pos(Role::Queen).len() != 1 {
+    let files = |role: Role| -> Vec<usize> {
+        rank.iter()
+            .enumerate()
+            .filter(|&(_, &r)| r == role)
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let bishops = files(Role::Bishop);
+    let (&[q], &[k0, k1]) = (
+        files(Role::Queen).as_slice(),
+        files(Role::Knight).as_slice(),
+    ) else {
         return None;
-    }
+    };
     let light = bishops.iter().find(|&&f| f % 2 == 1)?;
     let dark = bishops.iter().find(|&&f| f % 2 == 0)?;
+    if bishops.len() != 2 {
+        return None;
+    }
     let mut n = (light / 2) + 4 * (dark / 2);
     let mut free: Vec<usize> = (0..8).filter(|i| !bishops.contains(i)).collect();
-    let q = pos(Role::Queen)[0];
     n += 16 * free.iter().position(|&f| f == q)?;
     free.retain(|&f| f != q);
-    let kn = pos(Role::Knight);
-    let a = free.iter().position(|&f| f == kn[0])?;
-    let b = free.iter().position(|&f| f == kn[1])?;
+    let a = free.iter().position(|&f| f == k0)?;
+    let b = free.iter().position(|&f| f == k1)?;
     n += 96 * KNIGHTS.iter().position(|&p| p == (a, b))?;
     let id = u16::try_from(n).ok()?;
     (back_rank(id).ok()? == *rank).then_some(id)
@@ -216,6 +247,12 @@ pub fn apply_swap(pos: &mut Position, color: Color, choice: SwapChoice) {
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 mod tests {
     use super::*;
 

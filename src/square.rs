@@ -308,9 +308,20 @@ impl Square {
     }
 }
 
+impl Square {
+    /// Appends the name (`e4`) to `s` (no formatting machinery: this is on hot paths).
+    #[inline]
+    pub fn push_to(self, s: &mut String) {
+        s.push(self.file().char());
+        s.push(self.rank().char());
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file().char(), self.rank().char())
+        let mut s = String::with_capacity(2);
+        self.push_to(&mut s);
+        f.write_str(&s)
     }
 }
 

@@ -1,6 +1,16 @@
 //! UCI move notation: `e2e4`, `e7e8q`; castling read in both conventions (`e1g1` king to
 //! its destination, `e1h1` king onto its rook) and written in either.
 
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::unreachable,
+    clippy::todo,
+    clippy::unimplemented
+)]
+
 use crate::movegen::MoveList;
 use crate::position::{Move, Position};
 use crate::square::{Role, Square};
@@ -38,7 +48,9 @@ pub fn to_uci(m: Move, notation: CastlingNotation) -> String {
         CastlingNotation::KingToDestination => m.king_to(),
         CastlingNotation::KingOntoRook => m.to(),
     };
-    let mut s = format!("{}{}", m.from(), to);
+    let mut s = String::with_capacity(5);
+    m.from().push_to(&mut s);
+    to.push_to(&mut s);
     if let Some(p) = m.promotion() {
         s.push(p.char());
     }
@@ -51,8 +63,8 @@ pub fn parse_parts(text: &str) -> Option<(Square, Square, Option<Role>)> {
     if !t.is_ascii() || !(4..=5).contains(&t.len()) {
         return None;
     }
-    let from = Square::parse(&t[0..2])?;
-    let to = Square::parse(&t[2..4])?;
+    let from = Square::parse(t.get(0..2)?)?;
+    let to = Square::parse(t.get(2..4)?)?;
     let promo = match t.get(4..5) {
         None | Some("") => None,
         Some(c) => {

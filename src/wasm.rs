@@ -4,6 +4,16 @@
 //! as one string per call so that JavaScript builds objects only when asked. Every
 //! fallible call returns a JS `Error` and leaves the game unchanged.
 
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::unreachable,
+    clippy::todo,
+    clippy::unimplemented
+)]
+
 use crate::adjourn;
 use crate::game::{Entry, Game, Input, PlayedMove};
 use crate::pgn;
@@ -94,9 +104,9 @@ fn push_record(out: &mut String, pm: &PlayedMove, notation: CastlingNotation) {
     out.push(' ');
     out.push(pm.role.char());
     out.push(' ');
-    out.push_str(&m.from().to_string());
+    m.from().push_to(out);
     out.push(' ');
-    out.push_str(&m.king_to().to_string());
+    m.king_to().push_to(out);
     out.push(' ');
     out.push(opt(pm.captured));
     out.push(' ');
@@ -109,9 +119,9 @@ fn push_record(out: &mut String, pm: &PlayedMove, notation: CastlingNotation) {
     out.push_str(&crate::uci::to_uci(m, notation));
     if let (MoveKind::Castle, Some(side)) = (m.kind(), m.castling_side()) {
         out.push(' ');
-        out.push_str(&m.to().to_string());
+        m.to().push_to(out);
         out.push(' ');
-        out.push_str(&side.rook_to(m.from().rank()).to_string());
+        side.rook_to(m.from().rank()).push_to(out);
     }
 }
 
@@ -279,10 +289,10 @@ impl JsGame {
             if !s.is_empty() {
                 s.push('\n');
             }
-            s.push_str(&from.to_string());
+            from.push_to(&mut s);
             for t in tos {
                 s.push(' ');
-                s.push_str(&t.to_string());
+                t.push_to(&mut s);
             }
         }
         s

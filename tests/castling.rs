@@ -152,15 +152,15 @@ fn dests_include_both_castling_inputs_and_the_rook_only_input() {
     let of = |s: &str| {
         d.iter()
             .find(|(f, _)| *f == sq(s))
-            .map(|(_, v)| v.clone())
+            .map(|(_, v)| *v)
             .unwrap_or_default()
     };
-    assert!(of("g1").contains(&sq("h1")));
-    assert!(of("h1").contains(&sq("f1")));
+    assert!(of("g1").contains(sq("h1")));
+    assert!(of("h1").contains(sq("f1")));
     let g = game("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     let d = g.dests();
-    let e1: Vec<Square> = d.iter().find(|(f, _)| *f == sq("e1")).unwrap().1.clone();
+    let e1 = d.iter().find(|(f, _)| *f == sq("e1")).unwrap().1;
     for s in ["g1", "h1", "c1", "a1", "f1", "d1"] {
-        assert!(e1.contains(&sq(s)), "{s} missing from {e1:?}");
+        assert!(e1.contains(sq(s)), "{s} missing from {e1:?}");
     }
 }

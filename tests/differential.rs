@@ -86,7 +86,7 @@ fn compare(g: &Game, theirs: &Chess) {
         .castles()
         .castling_rights()
         .into_iter()
-        .map(|s| u32::from(s))
+        .map(u32::from)
         .collect();
     their_rooks.sort();
     assert_eq!(

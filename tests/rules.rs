@@ -177,7 +177,7 @@ fn san_is_strict_about_ambiguity() {
 
 #[test]
 fn san_tolerates_common_variants() {
-    let mut g = Game::from_fen("4k3/P7/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    let g = Game::from_fen("4k3/P7/8/8/8/8/8/4K2R w K - 0 1").unwrap();
     for s in [
         "0-0", "O-O+", "a8Q", "a8=Q+", "a8=q", "Kf1!?", "Ke1-f1", "Kef1", "e1f1",
     ] {

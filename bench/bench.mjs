@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// `npm run bench`: this package beside chess.js and chessops (devDependencies), in one run.
+//   perft nodes/s (bulk counting where the library has it), per-call latency of the calls a
+//   board makes, and start-up (import + first game) in a fresh Node process.
+// Performance is a benchmark, not a test: numbers go in the README with the machine.
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import { Chess } from 'chess960';
+import { Chess as ChessJs } from 'chess.js';
+import { Chess as Ops } from 'chessops/chess';
+import { parseFen } from 'chessops/fen';
+import { perft as opsPerft } from 'chessops/debug';
+
+const QUICK = process.argv.includes('--quick');
+const POS = [
+  ['start', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', { ours: 6, ops: 5, cj: 4 }],
+  ['kiwipete', 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', { ours: 5, ops: 4, cj: 3 }],
+  ['c960', 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', { ours: 5, ops: 4, cj: 0 }],
+];
+
+function time(fn) {
+  const t = process.hrtime.bigint();
+  const r = fn();
+  return [r, Number(process.hrtime.bigint() - t) / 1e9];
+}
+
+function best(fn, reps) {
+  let b = Infinity;
+  let r;
+  for (let i = 0; i < reps; i++) {
+    const [x, s] = time(fn);
+    r = x;
+    b = Math.min(b, s);
+  }
+  return [r, b];
+}
+
+const perftRows = [];
+for (const [name, fen, d] of POS) {
+  const reps = QUICK ? 1 : 3;
+  const depthOurs = QUICK ? d.ours - 1 : d.ours;
+  const g = new Chess(fen);
+  const [n1, s1] = best(() => g.perft(depthOurs), reps);
+  const ops = Ops.fromSetup(parseFen(fen).unwrap()).unwrap();
+  const depthOps = QUICK ? d.ops - 1 : d.ops;
+  const [n2, s2] = best(() => opsPerft(ops, depthOps, false), reps);
+  const row = { name, ours: [depthOurs, n1, s1], ops: [depthOps, n2, s2] };
+  if (d.cj) {
+    const cj = new ChessJs(fen);
+    const depthCj = QUICK ? d.cj - 1 : d.cj;
+    const [n3, s3] = best(() => cj.perft(depthCj), 1);
+    row.cj = [depthCj, n3, s3];
+  }
+  perftRows.push(row);
+}
+
+function perCall(fn, n = 20000) {
+  for (let i = 0; i < n; i++) fn();
+  let b = Infinity;
+  for (let r = 0; r < 3; r++) {
+    const t = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) fn();
+    b = Math.min(b, Number(process.hrtime.bigint() - t) / 1e3 / n);
+  }
+  return b;
+}
+
+const ours = new Chess();
+const cj = new ChessJs();
+const ops = Ops.default();
+const lat = [
+  ['legal destinations', 'dests() -> Map', perCall(() => ours.dests().size),
+    'chessops allDests()', perCall(() => ops.allDests().size),
+    'chess.js moves({verbose})*', perCall(() => cj.moves({ verbose: true }).length, 2000)],
+  ['verbose moves', 'moves({verbose:true})', perCall(() => ours.moves({ verbose: true }).length),
+    '', NaN, 'chess.js moves({verbose:true})', perCall(() => cj.moves({ verbose: true }).length, 2000)],
+  ['SAN moves', 'moves()', perCall(() => ours.moves().length),
+    '', NaN, 'chess.js moves()', perCall(() => cj.moves().length, 5000)],
+  ['play + take back', "move('Nf3') + undo()", perCall(() => { ours.move('Nf3'); ours.undo(); }),
+    'chessops clone()+play()', perCall(() => { const c = ops.clone(); c.play({ from: 6, to: 21 }); }),
+    "chess.js move('Nf3') + undo()", perCall(() => { cj.move('Nf3'); cj.undo(); }, 5000)],
+];
+
+// Start-up in a fresh process: import + first game + first moves().
+const startup = (what) => {
+  const code = what === 'ours'
+    ? "const t=performance.now(); const {Chess}=await import('chess960'); const g=new Chess(); g.moves(); console.log(performance.now()-t)"
+    : what === 'chess.js'
+      ? "const t=performance.now(); const {Chess}=await import('chess.js'); const g=new Chess(); g.moves(); console.log(performance.now()-t)"
+      : "const t=performance.now(); const {Chess}=await import('chessops/chess'); const g=Chess.default(); g.allDests(); console.log(performance.now()-t)";
+  const runs = [];
+  for (let i = 0; i < 5; i++) {
+    runs.push(Number(execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' })));
+  }
+  return Math.min(...runs);
+};
+const st = { ours: startup('ours'), cj: startup('chess.js'), ops: startup('chessops') };
+
+const mnps = ([, n, s]) => (n / s / 1e6).toFixed(2);
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+console.log(`# ${new Date().toISOString()} | ${os.cpus().length} cpu ${cpu} | node ${process.version}`);
+console.log('\n## perft, million nodes per second (depth, bulk counting where available)\n');
+console.log('| position | chess960 (wasm) | chessops | chess.js | chess960 / chessops |');
+console.log('|---|---:|---:|---:|---:|');
+for (const r of perftRows) {
+  const cjs = r.cj ? `${mnps(r.cj)} (d${r.cj[0]})` : 'n/a (no Chess960)';
+  const ratio = (r.ours[1] / r.ours[2]) / (r.ops[1] / r.ops[2]);
+  console.log(`| ${r.name} | ${mnps(r.ours)} (d${r.ours[0]}) | ${mnps(r.ops)} (d${r.ops[0]}) | ${cjs} | ${ratio.toFixed(0)}× |`);
+}
+console.log('\n## per call on the start position, µs (best of 3 rounds)\n');
+console.log('| call | chess960 | µs | chessops | µs | chess.js | µs |');
+console.log('|---|---|---:|---|---:|---|---:|');
+for (const [what, a, x, b, y, c, z] of lat) {
+  const f = (v) => (Number.isNaN(v) ? '' : v.toFixed(2));
+  console.log(`| ${what} | \`${a}\` | ${f(x)} | ${b ? `\`${b}\`` : ''} | ${f(y)} | \`${c}\` | ${f(z)} |`);
+}
+console.log('\n## start-up: import + first game + first legal moves, fresh process, ms (best of 5)\n');
+console.log(`| chess960 | ${st.ours.toFixed(1)} | chessops | ${st.ops.toFixed(1)} | chess.js | ${st.cj.toFixed(1)} |`);
+console.log('\n* chess.js has no destinations-only call; its verbose moves are the nearest.');
