@@ -27,6 +27,16 @@
 //! `Nonary`; without one (or with `Standard`, `From Position`) the variant follows the
 //! FEN. All tags are kept as the game's headers.
 
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::unreachable,
+    clippy::todo,
+    clippy::unimplemented
+)]
+
 use crate::fen::{self, FenError};
 use crate::game::{Entry, Game, PlayError, Variant};
 use crate::san::{self, SanError};
@@ -406,7 +416,7 @@ impl<'a> Lexer<'a> {
                 self.at_line_start = true;
                 continue;
             }
-            if c.is_whitespace() {
+            if c.is_whitespace() || c == '\u{feff}' {
                 self.bump();
                 continue;
             }
@@ -452,6 +462,9 @@ impl<'a> Lexer<'a> {
                     }
                 }
                 _ => {
+                    // The first character always belongs to the word (a stray '}' or ']'
+                    // is a word of its own), so the lexer always moves on.
+                    self.bump();
                     while let Some(c) = self.peek() {
                         if c.is_whitespace() || "{}()[];$".contains(c) {
                             break;
@@ -485,24 +498,36 @@ impl<'a> Iterator for Lexer<'a> {
 /// ends at its result token, at the next tag section, or at an empty line after its moves
 /// (files without result tokens). Games without tags are found by the same rules.
 pub fn split_games(text: &str) -> Vec<String> {
-    let mut games = Vec::new();
-    let mut push = |s: usize, e: usize| {
+    game_texts(text, usize::MAX)
+        .into_iter()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The text of the first `limit` games (trimmed, none empty).
+fn game_texts<'a>(text: &'a str, limit: usize) -> Vec<&'a str> {
+    let mut games: Vec<&str> = Vec::new();
+    let push = |games: &mut Vec<&'a str>, s: usize, e: usize| {
         if let Some(g) = text.get(s..e) {
             if !g.trim().is_empty() {
-                games.push(g.trim().to_string());
+                games.push(g.trim());
             }
         }
     };
     let mut start: Option<usize> = None;
     let mut movetext = false;
     let mut blank_after_tags = false;
+    // An empty line after moves: it ends the game if a new one starts with "1." next.
+    let mut blank_in_moves: Option<usize> = None;
     let mut depth = 0usize;
-    for t in Lexer::new(text) {
+    let mut lexer = Lexer::new(text);
+    while games.len() < limit {
+        let Some(t) = lexer.next_token() else { break };
         match t.kind {
             Kind::Tag { .. } | Kind::BadTag(_) => {
                 if let Some(s) = start {
                     if movetext || blank_after_tags {
-                        push(s, t.start);
+                        push(&mut games, s, t.start);
                         start = Some(t.start);
                     }
                 } else {
@@ -510,44 +535,57 @@ pub fn split_games(text: &str) -> Vec<String> {
                 }
                 movetext = false;
                 blank_after_tags = false;
+                blank_in_moves = None;
                 depth = 0;
             }
             Kind::BlankLine => {
-                if let Some(s) = start {
+                if start.is_some() {
                     if movetext && depth == 0 {
-                        push(s, t.start);
-                        start = None;
-                        movetext = false;
+                        blank_in_moves.get_or_insert(t.start);
                     } else if !movetext {
                         blank_after_tags = true;
                     }
                 }
             }
             Kind::Result if depth == 0 => {
-                push(start.unwrap_or(t.start), t.end);
+                push(&mut games, start.unwrap_or(t.start), t.end);
                 start = None;
                 movetext = false;
                 blank_after_tags = false;
+                blank_in_moves = None;
             }
             Kind::Open => {
                 start.get_or_insert(t.start);
                 depth += 1;
                 movetext = true;
                 blank_after_tags = false;
+                blank_in_moves = None;
             }
             Kind::Close => {
                 depth = depth.saturating_sub(1);
             }
-            Kind::Word(_) | Kind::Result => {
+            Kind::Word(w) => {
+                if let (Some(s), Some(blank)) = (start, blank_in_moves.take()) {
+                    if w.starts_with("1.") {
+                        push(&mut games, s, blank);
+                        start = None;
+                    }
+                }
                 start.get_or_insert(t.start);
                 movetext = true;
                 blank_after_tags = false;
             }
+            Kind::Result => {
+                start.get_or_insert(t.start);
+                movetext = true;
+            }
             Kind::UnterminatedComment => {}
         }
     }
-    if let Some(s) = start {
-        push(s, text.len());
+    if games.len() < limit {
+        if let Some(s) = start {
+            push(&mut games, s, text.len());
+        }
     }
     games
 }
@@ -752,14 +790,14 @@ fn read_one(text: &str) -> Result<Game, PgnError> {
 
 /// The first game in `text`, replayed move by move.
 pub fn read(text: &str) -> Result<Game, PgnError> {
-    let games = split_games(text);
-    match games.first() {
+    match game_texts(text, 1).first() {
         Some(g) => read_one(g),
         None => Err(PgnError::NoGame),
     }
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
 
