@@ -198,6 +198,8 @@ pub fn seal(
     }
     check_time("whiteTimeMs", white_time_ms)?;
     check_time("blackTimeMs", black_time_ms)?;
+    // Whole milliseconds: the envelope never needs float text (and the wasm stays small).
+    let (white_time_ms, black_time_ms) = (white_time_ms.round(), black_time_ms.round());
     Ok(Envelope {
         fen: game.fen(false),
         pgn: pgn::write(game),
@@ -308,10 +310,11 @@ fn push_json_string(out: &mut String, s: &str) {
 fn json_number(x: f64) -> String {
     if !x.is_finite() {
         "null".to_string()
-    } else if x.fract() == 0.0 && x.abs() < 9_007_199_254_740_992.0 {
-        format!("{}", x as i64)
     } else {
-        format!("{x}")
+        // Times are whole milliseconds (rounded when sealed); no float formatting needed.
+        (x.round()
+            .clamp(-9_007_199_254_740_991.0, 9_007_199_254_740_991.0) as i64)
+            .to_string()
     }
 }
 
@@ -572,23 +575,20 @@ impl<'a> Json<'a> {
             }
             _ => return self.err("invalid number"),
         }
-        if self.peek() == Some(b'.') {
-            self.pos += 1;
-            if digits(self) == 0 {
-                return self.err("invalid number: digits expected after '.'");
-            }
+        if matches!(self.peek(), Some(b'.' | b'e' | b'E')) {
+            return self.err("invalid number: only whole numbers are used in an envelope");
         }
-        if matches!(self.peek(), Some(b'e' | b'E')) {
-            self.pos += 1;
-            if matches!(self.peek(), Some(b'+' | b'-')) {
-                self.pos += 1;
-            }
-            if digits(self) == 0 {
-                return self.err("invalid number: digits expected in the exponent");
-            }
-        }
-        match self.text.get(start..self.pos).map(str::parse::<f64>) {
-            Some(Ok(x)) if x.is_finite() => Ok(x),
+        // Whole numbers only: parsed as integers, so no float parser is linked in.
+        let text = self.text.get(start..self.pos).unwrap_or("");
+        let (neg, digits) = match text.strip_prefix('-') {
+            Some(d) => (true, d),
+            None => (false, text),
+        };
+        let parsed = digits.bytes().try_fold(0u64, |acc, b| {
+            acc.checked_mul(10)?.checked_add(u64::from(b - b'0'))
+        });
+        match parsed.filter(|&v| v <= 9_007_199_254_740_991) {
+            Some(v) => Ok(if neg { -(v as f64) } else { v as f64 }),
             _ => {
                 self.pos = start;
                 self.err("number out of range")
@@ -754,7 +754,7 @@ mod tests {
     fn numbers_are_written_plainly() {
         assert_eq!(json_number(0.0), "0");
         assert_eq!(json_number(123456.0), "123456");
-        assert_eq!(json_number(1.5), "1.5");
+        assert_eq!(json_number(1.5), "2"); // whole milliseconds
         assert_eq!(json_number(f64::NAN), "null");
     }
 }
