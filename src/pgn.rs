@@ -598,7 +598,7 @@ fn variant_of_tag(value: &str) -> Result<Option<Variant>, PgnError> {
     let norm: String = value
         .chars()
         .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '_' | '.'))
-        .flat_map(char::to_lowercase)
+        .map(|c| c.to_ascii_lowercase())
         .collect();
     Ok(match norm.as_str() {
         "chess960" | "960" | "fischerandom" | "fischerrandom" | "fischerrandomchess"
