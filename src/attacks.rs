@@ -102,11 +102,31 @@ fn fill_magics(
             shift: 64 - bits,
             offset: offset as u32,
         };
+        // Each direction's empty-board ray; a blocked ray stops at its first blocker,
+        // found with one bit scan (much cheaper at start-up than walking the board).
+        let rays: [(u64, bool); 4] = core::array::from_fn(|i| {
+            let one = [dirs[i]; 4];
+            let (df, dr) = dirs[i];
+            (slide(sq, 0, &one), dr * 8 + df > 0)
+        });
         // Enumerate every subset of the mask (Carry-Rippler).
         let mut sub = 0u64;
         loop {
             let idx = (sub.wrapping_mul(m.magic) >> m.shift) as usize;
-            table[offset + idx] = slide(sq, sub, dirs);
+            let mut att = 0u64;
+            for &(ray, up) in &rays {
+                let blockers = ray & sub;
+                att |= if blockers == 0 {
+                    ray
+                } else if up {
+                    // Squares up to and including the lowest blocker.
+                    ray & (blockers ^ blockers.wrapping_sub(1))
+                } else {
+                    // Squares down to and including the highest blocker.
+                    ray & !((1u64 << (63 - blockers.leading_zeros())) - 1)
+                };
+            }
+            table[offset + idx] = att;
             sub = sub.wrapping_sub(mask) & mask;
             if sub == 0 {
                 break;
