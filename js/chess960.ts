@@ -210,6 +210,18 @@ function sanOf(line: string): string {
   return end < 0 ? line.slice(at) : line.slice(at, end);
 }
 
+/**
+ * Guards every string that crosses into wasm: wasm-bindgen copies a non-string
+ * argument as garbage, which could trap the instance. A wrong type is a `TypeError`.
+ */
+function str(value: unknown, what: string): string {
+  if (typeof value !== "string") {
+    const got = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+    throw new TypeError(`${what} must be a string, got ${got}`);
+  }
+  return value;
+}
+
 function lines(text: string): string[] {
   return text === "" ? NO_STRINGS : text.split("\n");
 }
@@ -229,7 +241,7 @@ export class Chess {
       this.#raw = adopt;
       adopt = undefined;
     } else {
-      this.#raw = new Game(fen);
+      this.#raw = new Game(fen === undefined ? undefined : str(fen, "FEN"));
     }
   }
 
@@ -255,18 +267,18 @@ export class Chess {
 
   /** The first game of a PGN text, replayed; throws with the move number and token at fault. */
   static fromPgn(text: string): Chess {
-    return Chess.#wrap(Game.fromPgn(text));
+    return Chess.#wrap(Game.fromPgn(str(text, "PGN")));
   }
 
   /** Resumes an adjourned game: applies the sealed move (or rules on it) and returns the game. */
   static openEnvelope(envelope: Envelope | string): Chess {
     const json = typeof envelope === "string" ? envelope : JSON.stringify(envelope);
-    return Chess.#wrap(Game.openEnvelope(json));
+    return Chess.#wrap(Game.openEnvelope(str(json, "envelope")));
   }
 
   /** Replaces this game by a new one from `fen`; throws on bad FEN and then changes nothing. */
   load(fen: string): this {
-    const next = new Game(fen);
+    const next = new Game(str(fen, "FEN"));
     this.#raw.free();
     this.#raw = next;
     return this;
@@ -291,7 +303,7 @@ export class Chess {
 
   /** Makes the Chess-9 swap for the side to choose; throws outside the swap phase. */
   swap(choice: SwapChoice): SwapRecord {
-    return decodeSwap(this.#raw.swap(choice));
+    return decodeSwap(this.#raw.swap(str(choice, "swap choice")));
   }
 
   /** X-FEN of the position; `{ shredder: true }` for Shredder-FEN. */
@@ -316,7 +328,7 @@ export class Chess {
       const s = this.#raw.moves();
       return s === "" ? [] : s.split(" ");
     }
-    const text = this.#raw.movesFrom(square);
+    const text = this.#raw.movesFrom(str(square, "square"));
     return verbose ? decodeMoves(text) : lines(text).map(sanOf);
   }
 
@@ -345,7 +357,7 @@ export class Chess {
 
   /** What a board input `from → to` means, with its candidate moves (SPEC §1, castling input resolution). */
   resolve(from: Square, to: Square): Resolution {
-    const ls = this.#raw.resolve(from, to).split("\n");
+    const ls = this.#raw.resolve(str(from, "from"), str(to, "to")).split("\n");
     const kind = ls[0] as ResolveKind;
     if (kind === "swap") {
       const swap = ls[1];
@@ -368,7 +380,11 @@ export class Chess {
     const record =
       typeof move === "string"
         ? this.#raw.move(move)
-        : this.#raw.moveFromTo(move.from, move.to, move.promotion ?? "");
+        : this.#raw.moveFromTo(
+            str(move?.from, "move.from"),
+            str(move?.to, "move.to"),
+            str(move?.promotion ?? "", "move.promotion"),
+          );
     return decodeMove(record);
   }
 
@@ -395,19 +411,19 @@ export class Chess {
 
   /** A PGN header value, or null when absent. */
   header(key: string): string | null {
-    const v = this.#raw.header(key);
+    const v = this.#raw.header(str(key, "header name"));
     return v === "" ? null : v;
   }
 
   /** Sets a PGN header. */
   setHeader(key: string, value: string): this {
-    this.#raw.setHeader(key, value);
+    this.#raw.setHeader(str(key, "header name"), str(value, "header value"));
     return this;
   }
 
   /** Chooses the `uci` output convention of moves. */
   setUciMode(mode: UciMode): this {
-    this.#raw.setUciMode(mode);
+    this.#raw.setUciMode(str(mode, "UCI mode"));
     return this;
   }
 
@@ -447,12 +463,12 @@ export class Chess {
 
   /** Whether `color` still has material that could mate (a timeout against a side without it is a draw). */
   hasMatingMaterial(color: Color): boolean {
-    return this.#raw.hasMatingMaterial(color);
+    return this.#raw.hasMatingMaterial(str(color, "color"));
   }
 
   /** Records `color`'s resignation. */
   resign(color: Color): void {
-    this.#raw.resign(color);
+    this.#raw.resign(str(color, "color"));
   }
 
   /** Records a draw by agreement. */
@@ -462,7 +478,7 @@ export class Chess {
 
   /** Records that `color` ran out of time (a draw when the opponent cannot mate). */
   timeout(color: Color): void {
-    this.#raw.timeout(color);
+    this.#raw.timeout(str(color, "color"));
   }
 
   /** Number of leaf nodes of the legal move tree `depth` plies deep. */
@@ -476,10 +492,10 @@ export class Chess {
    */
   seal(move: string, options?: SealOptions): Envelope {
     const json = this.#raw.seal(
-      move,
+      str(move, "sealed move"),
       options?.whiteTimeMs ?? 0,
       options?.blackTimeMs ?? 0,
-      options?.drawOffer ?? false,
+      options?.drawOffer === true,
     );
     return JSON.parse(json) as Envelope;
   }
@@ -501,7 +517,7 @@ export function chess960Array(id: number): string {
 
 /** The Scharnagl id of a Chess960 back rank; throws when it is not one of the 960. */
 export function chess960Id(backRank: string): number {
-  return rawChess960Id(backRank);
+  return rawChess960Id(str(backRank, "back rank"));
 }
 
 /** A uniformly drawn id 0..959 from a cryptographically secure generator. */
@@ -511,5 +527,5 @@ export function randomChess960Id(): number {
 
 /** Splits a PGN text of several games into one text per game. */
 export function splitPgn(text: string): string[] {
-  return rawSplitPgn(text);
+  return rawSplitPgn(str(text, "PGN"));
 }

@@ -10,6 +10,7 @@ set -euo pipefail
 seconds="${1:-30}"
 shift || true
 cd "$(dirname "$0")/../fuzz"
+mkdir -p target
 
 if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
   echo "fuzz.sh: needs 'cargo +nightly' and cargo-fuzz (cargo install cargo-fuzz)" >&2
@@ -22,11 +23,15 @@ else
   mapfile -t targets < <(cargo +nightly fuzz list)
 fi
 
-cargo +nightly fuzz build -O
-
 failed=()
+unbuilt=()
 for t in "${targets[@]}"; do
   echo "== fuzz $t for ${seconds}s"
+  if ! cargo +nightly fuzz build -O "$t" >"target/fuzz-build-$t.log" 2>&1; then
+    unbuilt+=("$t")
+    grep -E "^error" "target/fuzz-build-$t.log" | head -n 5 >&2 || true
+    continue
+  fi
   new="target/corpus-new/$t"
   log="target/fuzz-$t.log"
   mkdir -p "$new" "corpus/$t"
@@ -42,8 +47,14 @@ for t in "${targets[@]}"; do
   fi
 done
 
+if [ "${#unbuilt[@]}" -gt 0 ]; then
+  echo "fuzz.sh: could not build: ${unbuilt[*]} (see fuzz/target/fuzz-build-<target>.log)" >&2
+fi
 if [ "${#failed[@]}" -gt 0 ]; then
   echo "fuzz.sh: crashes in: ${failed[*]} (inputs under fuzz/artifacts/)" >&2
+  exit 1
+fi
+if [ "${#unbuilt[@]}" -gt 0 ]; then
   exit 1
 fi
 echo "fuzz.sh: all targets ran ${seconds}s without a crash"
