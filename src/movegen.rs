@@ -293,9 +293,7 @@ impl Position {
             1 => self.count_legal(),
             _ => {
                 let mut n = 0;
-                for &m in self.legal_moves().iter() {
-                    n += self.after(m).perft(depth - 1);
-                }
+                self.for_each_group(|g| each_move(g, |m| n += self.after(m).perft(depth - 1)));
                 n
             }
         }
@@ -307,29 +305,33 @@ impl Position {
             return 1;
         }
         let mut n = 0;
-        for &m in self.legal_moves().iter() {
-            n += self.after(m).perft_full(depth - 1);
-        }
+        self.for_each_group(|g| each_move(g, |m| n += self.after(m).perft_full(depth - 1)));
         n
     }
 }
 
 #[inline]
 fn expand(g: Group, list: &mut MoveList) {
+    each_move(g, |m| list.push(m));
+}
+
+/// Calls `f` with each move of a group (promotions expanded, queen first).
+#[inline(always)]
+fn each_move(g: Group, mut f: impl FnMut(Move)) {
     match g.kind {
         GroupKind::Piece => {
             for to in g.to {
-                list.push(Move::new(g.from, to, MoveKind::Normal));
+                f(Move::new(g.from, to, MoveKind::Normal));
             }
         }
         GroupKind::Pawn => {
             for to in g.to {
                 if PROMO_RANKS.contains(to) {
                     for r in Role::PROMOTIONS {
-                        list.push(Move::new(g.from, to, MoveKind::Promotion(r)));
+                        f(Move::new(g.from, to, MoveKind::Promotion(r)));
                     }
                 } else {
-                    list.push(Move::new(g.from, to, MoveKind::Normal));
+                    f(Move::new(g.from, to, MoveKind::Normal));
                 }
             }
         }
@@ -338,21 +340,21 @@ fn expand(g: Group, list: &mut MoveList) {
                 let from = Square::from_index((to.u8() as i8).wrapping_sub(delta) as u8);
                 if PROMO_RANKS.contains(to) {
                     for r in Role::PROMOTIONS {
-                        list.push(Move::new(from, to, MoveKind::Promotion(r)));
+                        f(Move::new(from, to, MoveKind::Promotion(r)));
                     }
                 } else {
-                    list.push(Move::new(from, to, MoveKind::Normal));
+                    f(Move::new(from, to, MoveKind::Normal));
                 }
             }
         }
         GroupKind::EnPassant => {
             for to in g.to {
-                list.push(Move::new(g.from, to, MoveKind::EnPassant));
+                f(Move::new(g.from, to, MoveKind::EnPassant));
             }
         }
         GroupKind::Castle => {
             for to in g.to {
-                list.push(Move::new(g.from, to, MoveKind::Castle));
+                f(Move::new(g.from, to, MoveKind::Castle));
             }
         }
     }
