@@ -177,16 +177,21 @@ fn build() -> Tables {
     }
     let mut between = vec![0u64; 64 * 64];
     let mut line = vec![0u64; 64 * 64];
-    for a in 0..64 {
-        for dirs in [&ROOK_DIRS, &BISHOP_DIRS] {
-            let full_a = slide(a, 0, dirs);
-            for b in 0..64 {
-                if a == b || full_a & (1u64 << b) == 0 {
-                    continue;
-                }
-                let bb_b = 1u64 << b;
-                between[a * 64 + b] = slide(a, bb_b, dirs) & slide(b, 1u64 << a, dirs);
-                line[a * 64 + b] = (full_a & slide(b, 0, dirs)) | (1u64 << a) | bb_b;
+    // Walk each ray once: squares passed so far are "between", and the line is the ray
+    // one way plus the ray the other way plus the origin.
+    for a in 0..64usize {
+        let (f0, r0) = ((a % 8) as i8, (a / 8) as i8);
+        for (df, dr) in ROOK_DIRS.into_iter().chain(BISHOP_DIRS) {
+            let full = slide(a, 0, &[(df, dr), (-df, -dr), (df, dr), (-df, -dr)]) | (1u64 << a);
+            let (mut f, mut r) = (f0 + df, r0 + dr);
+            let mut passed = 0u64;
+            while (0..8).contains(&f) && (0..8).contains(&r) {
+                let b = (r * 8 + f) as usize;
+                between[a * 64 + b] = passed;
+                line[a * 64 + b] = full;
+                passed |= 1u64 << b;
+                f += df;
+                r += dr;
             }
         }
     }
