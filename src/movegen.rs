@@ -29,6 +29,8 @@ pub(crate) struct Group {
     pub from: Square,
     pub to: Bitboard,
     pub kind: GroupKind,
+    /// The moving piece (known here, so making the move need not look it up).
+    pub role: Role,
 }
 
 const PROMO_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
@@ -107,6 +109,7 @@ impl Position {
                 from: king,
                 to: kt,
                 kind: GroupKind::Piece,
+                role: Role::King,
             });
         }
         if checkers.more_than_one() {
@@ -135,10 +138,11 @@ impl Position {
                     from,
                     to: targets,
                     kind: GroupKind::Piece,
+                    role: Role::Knight,
                 });
             }
         }
-        let slide = |from: Square, targets: Bitboard, f: &mut F| {
+        let slide = |role: Role, from: Square, targets: Bitboard, f: &mut F| {
             let targets = if pinned.contains(from) {
                 targets & t.line(king, from)
             } else {
@@ -149,17 +153,18 @@ impl Position {
                     from,
                     to: targets,
                     kind: GroupKind::Piece,
+                    role,
                 });
             }
         };
         for from in b.pieces(us, Role::Bishop) {
-            slide(from, t.bishop(from, occ) & target, &mut f);
+            slide(Role::Bishop, from, t.bishop(from, occ) & target, &mut f);
         }
         for from in b.pieces(us, Role::Rook) {
-            slide(from, t.rook(from, occ) & target, &mut f);
+            slide(Role::Rook, from, t.rook(from, occ) & target, &mut f);
         }
         for from in b.pieces(us, Role::Queen) {
-            slide(from, t.queen(from, occ) & target, &mut f);
+            slide(Role::Queen, from, t.queen(from, occ) & target, &mut f);
         }
 
         let white = us == crate::square::Color::White;
@@ -186,6 +191,7 @@ impl Position {
                     from: king,
                     to: set,
                     kind: GroupKind::PawnShift(delta),
+                    role: Role::Pawn,
                 });
             }
         }
@@ -201,6 +207,7 @@ impl Position {
                     from,
                     to: targets,
                     kind: GroupKind::Pawn,
+                    role: Role::Pawn,
                 });
             }
         }
@@ -224,6 +231,7 @@ impl Position {
                             from,
                             to: Bitboard::from_square(ep),
                             kind: GroupKind::EnPassant,
+                            role: Role::Pawn,
                         });
                     }
                 }
@@ -257,6 +265,7 @@ impl Position {
                     from: king,
                     to: Bitboard::from_square(rook),
                     kind: GroupKind::Castle,
+                    role: Role::King,
                 });
             }
         }
@@ -293,7 +302,10 @@ impl Position {
             1 => self.count_legal(),
             _ => {
                 let mut n = 0;
-                self.for_each_group(|g| each_move(g, |m| n += self.after(m).perft(depth - 1)));
+                self.for_each_group(|g| {
+                    let role = g.role;
+                    each_move(g, |m| n += self.after_role(m, role).perft(depth - 1))
+                });
                 n
             }
         }
@@ -305,7 +317,10 @@ impl Position {
             return 1;
         }
         let mut n = 0;
-        self.for_each_group(|g| each_move(g, |m| n += self.after(m).perft_full(depth - 1)));
+        self.for_each_group(|g| {
+            let role = g.role;
+            each_move(g, |m| n += self.after_role(m, role).perft_full(depth - 1))
+        });
         n
     }
 }

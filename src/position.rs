@@ -352,16 +352,20 @@ impl Position {
     /// Plays a move known to be legal (from the generator). Anything else gives an
     /// unspecified but valid-memory position: never call it with unchecked input.
     pub fn play_unchecked(&mut self, m: Move) {
+        if let Some(role) = self.board.role_at(m.from()) {
+            self.play_role(m, role);
+        }
+    }
+
+    /// [`Position::play_unchecked`] when the moving piece's role is already known.
+    #[inline]
+    pub(crate) fn play_role(&mut self, m: Move, role: Role) {
         let us = self.turn;
         let them = us.other();
         let from = m.from();
         let to = m.to();
         self.halfmoves += 1;
         self.ep = None;
-        let role = match self.board.role_at(from) {
-            Some(r) => r,
-            None => return,
-        };
         match m.kind() {
             MoveKind::Castle => {
                 let side = CastlingSide::of(from, to);
@@ -426,6 +430,14 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = them;
+    }
+
+    /// The position after a legal move of a piece of role `role`.
+    #[inline]
+    pub(crate) fn after_role(&self, m: Move, role: Role) -> Position {
+        let mut p = *self;
+        p.play_role(m, role);
+        p
     }
 
     /// The position after a legal move.
