@@ -36,12 +36,14 @@ if (checked.status !== 0) {
 
 const esbuild = await import("esbuild");
 
-// js/index.ts imports ./raw.js and ./chess960_bg.wasm, which exist only beside the
-// copy of js/ that scripts/build.mjs made with the real bindings: build from there.
+// js/raw.js and js/chess960_bg.wasm exist only beside the copy of js/ that
+// scripts/build.mjs made with the real bindings: build the core from there.
 const useBuiltCore = {
   name: "chess960-core",
   setup(b) {
-    b.onResolve({ filter: /(^|\/)js\/index\.ts$/ }, () => ({ path: join(core, "index.ts") }));
+    b.onResolve({ filter: /(^|\/)js\/(index\.ts|chess960\.ts|raw\.js|chess960_bg\.wasm)$/ }, (a) => ({
+      path: join(core, a.path.slice(a.path.lastIndexOf("/") + 1)),
+    }));
   },
 };
 // For the size report: the same bundle with the wasm bytes left out.
@@ -58,25 +60,38 @@ const common = {
   logOverride: { "empty-import-meta": "silent" },
 };
 
+// Shorter names for the board's internals (its state, DOM handles and private
+// members): properties that no page, test or core API reads by name. Not in
+// the list: anything the core API, DOM or demo shares (dests, verbose, check …).
+const internals = new RegExp(`^(${[
+  "pieces", "selected", "reselected", "castles", "hover", "lastMove", "drag", "prompt", "swapPhase",
+  "caption", "banner", "viewer", "coordinates", "squares", "rows", "overlay", "bar", "nav", "memo",
+  "overlayKey", "dragKey", "pointerId", "startX", "startY", "ply", "tape", "labels", "reported",
+  "dismissed", "note", "unbind", "opts", "inner", "tryMove", "canPlay", "movable", "isDest", "doSwap",
+  "moveSquares", "ensure", "interactiveAttr", "readPgn", "reload", "fail", "down", "drop", "activate",
+  "__wbg_ptr", "__destroy_into_raw", "__wrap",
+].join("|")})$`);
+const widgetOnly = { mangleProps: internals };
+
 mkdirSync(dist, { recursive: true });
 const widget = join(dist, "chess960-board.js");
 await esbuild.build({
   ...common, entryPoints: [join(www, "src", "index.ts")], outfile: widget,
-  globalName: "Chess960", plugins: [useBuiltCore],
+  globalName: "Chess960", plugins: [useBuiltCore], ...widgetOnly,
 });
 const bare = await esbuild.build({
   ...common, entryPoints: [join(www, "src", "index.ts")], write: false, outfile: "bare.js",
-  globalName: "Chess960", plugins: [noWasm, useBuiltCore],
+  globalName: "Chess960", plugins: [noWasm, useBuiltCore], ...widgetOnly,
 });
 const coreExternal = {
   name: "core-external",
   setup(b) {
-    b.onResolve({ filter: /(^|\/)js\/index\.ts$/ }, () => ({ path: "chess960", external: true }));
+    b.onResolve({ filter: /(^|\/)js\/(index\.ts|chess960\.ts|raw\.js|chess960_bg\.wasm)$/ }, () => ({ path: "chess960", external: true }));
   },
 };
 const boardOnly = await esbuild.build({
   ...common, format: "esm", entryPoints: [join(www, "src", "element.ts")], write: false,
-  outfile: "board.js", plugins: [coreExternal],
+  outfile: "board.js", plugins: [coreExternal], ...widgetOnly,
 });
 await esbuild.build({ ...common, entryPoints: [join(www, "demo.ts")], outfile: join(dist, "demo.js") });
 

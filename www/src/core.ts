@@ -1,12 +1,35 @@
-/** Where the board gets its games: the `chess960` package (the wasm core). */
-import { Chess } from "../../js/index.ts";
+/**
+ * Where the board gets its games: the `chess960` package (the wasm core).
+ *
+ * The core is started here rather than through the package's default entry,
+ * which throws at load when the wasm cannot run: the widget must still define
+ * `<chess960-board>` then, so the element can say why instead of staying blank
+ * (typically a Content-Security-Policy without 'wasm-unsafe-eval').
+ */
+import { initSync } from "../../js/raw.js";
+import bytes from "../../js/chess960_bg.wasm";
+import { Chess } from "../../js/chess960.ts";
 import type { Game, Variant } from "./types.ts";
 
 export { Chess };
 
+/** Why the wasm core could not start; "" when it runs. */
+export let coreError = "";
+try {
+  initSync({ module: bytes });
+} catch (err) {
+  const text = err instanceof Error ? err.message : String(err);
+  coreError = typeof WebAssembly !== "object"
+    ? "This browser has WebAssembly turned off; the chess board needs it."
+    : /unsafe-eval|CSP|Content.Security/i.test(text)
+      ? "This page's Content-Security-Policy blocks WebAssembly, which the chess board needs " +
+        "('wasm-unsafe-eval' in script-src)."
+      : `The chess board's WebAssembly could not start: ${text}`;
+}
+
 export interface GameSource {
   variant?: Variant | string | null;
-  /** Scharnagl id 0–959 for Chess960; crypto-random when absent. */
+  /** Scharnagl id 0–959; crypto-random when absent. */
   position?: number | string | null;
   fen?: string | null;
   pgn?: string | null;

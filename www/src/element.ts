@@ -8,9 +8,12 @@
  * fen, pgn (viewer mode), orientation (white | black), interactive (false to
  * lock), coordinates (false to hide). Events: move, gameover, swap, error
  * (bad FEN/PGN: the board then shows the message over a standard game).
+ * When the wasm core cannot start (a Content-Security-Policy without
+ * 'wasm-unsafe-eval', say) the element shows why, and `error` carries that text.
  */
 import { Board } from "./board.ts";
-import { Chess, createGame, type GameSource } from "./core.ts";
+import { Chess, coreError, createGame, type GameSource } from "./core.ts";
+import { styleRoot } from "./style.ts";
 import type { Color, Game } from "./types.ts";
 
 const PGN_CHILD = 'script[type="application/x-chess-pgn"]';
@@ -25,6 +28,10 @@ export class Chess960BoardElement extends HTMLElement {
   private inner: Board | null = null;
 
   connectedCallback(): void {
+    if (coreError) {
+      this.fail();
+      return;
+    }
     this.ensure();
     if (document.readyState === "loading" && !this.hasAttribute("pgn")) {
       // Upgraded before its children were parsed: look for a PGN child later.
@@ -38,8 +45,22 @@ export class Chess960BoardElement extends HTMLElement {
     }
   }
 
+  /** Shows why there is no board (once), instead of an empty box. */
+  private fail(): void {
+    if (this.shadowRoot) return;
+    const root = this.attachShadow({ mode: "open" });
+    styleRoot(root);
+    const box = document.createElement("div");
+    box.className = "fail";
+    box.setAttribute("role", "alert");
+    box.textContent = coreError;
+    root.appendChild(box);
+    this.dispatchEvent(new CustomEvent("error", { detail: coreError }));
+  }
+
   private ensure(): Board {
     if (this.inner) return this.inner;
+    if (coreError) throw new Error(coreError);
     const pgn = this.readPgn();
     const [game, error] = this.create(pgn);
     this.inner = new Board(this, {

@@ -1,13 +1,14 @@
 /**
  * The widget bundle: the `chess960` API plus the board, and the
  * `<chess960-board>` element registered on load. Built as one classic script
- * (global `chess960`) by `www/build.mjs`.
+ * (global `Chess960`) by `www/build.mjs`. The element is defined even when the
+ * wasm cannot start (`coreError`): it then shows why.
  */
 import { Chess960BoardElement } from "./element.ts";
 
-export * from "../../js/index.ts";
+export * from "../../js/chess960.ts";
 export { Board, describeOutcome, type BoardOptions, type SwapDetail } from "./board.ts";
-export { createGame, type GameSource } from "./core.ts";
+export { coreError, createGame, type GameSource } from "./core.ts";
 export { Chess960BoardElement };
 
 if (typeof customElements !== "undefined" && !customElements.get("chess960-board")) {

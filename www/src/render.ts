@@ -1,7 +1,7 @@
 /** State → DOM. Builds the shadow tree once, then patches what changed. */
 import { colorName, pieceSvg, roleName } from "./pieces.ts";
 import { FILES, coords, squareName, type State } from "./state.ts";
-import { CSS } from "./style.ts";
+import { styleRoot } from "./style.ts";
 import type { Square } from "./types.ts";
 
 export interface Dom {
@@ -31,9 +31,7 @@ function el(tag: string, cls: string, parent?: Node): HTMLElement {
 
 export function createDom(root: ShadowRoot): Dom {
   root.innerHTML = "";
-  const style = document.createElement("style");
-  style.textContent = CSS;
-  root.appendChild(style);
+  styleRoot(root);
   const wrap = el("div", "wrap", root);
   const board = el("div", "board", wrap);
   board.setAttribute("role", "grid");

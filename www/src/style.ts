@@ -1,5 +1,25 @@
-/** The board's styles, scoped by its shadow root. Theme with the custom properties. */
-export const CSS = `
+/**
+ * The board's styles, scoped by its shadow root. Theme with the custom properties.
+ * Applied as a constructable stylesheet, so a Content-Security-Policy needs no
+ * 'unsafe-inline' in style-src; a <style> element only where those are missing.
+ */
+export function styleRoot(root: ShadowRoot): void {
+  if ("adoptedStyleSheets" in root && "replaceSync" in CSSStyleSheet.prototype) {
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(CSS);
+    }
+    root.adoptedStyleSheets = [sheet];
+  } else {
+    const style = document.createElement("style");
+    style.textContent = CSS;
+    root.appendChild(style);
+  }
+}
+
+let sheet: CSSStyleSheet | undefined;
+
+const CSS = `
 :host{display:block;width:var(--c960-size,100%);max-width:100%;
 --l:var(--c960-light,#eedcbf);--d:var(--c960-dark,#b48a66);
 --hl:var(--c960-last,rgba(205,210,60,.45));--sel:var(--c960-selected,rgba(20,85,30,.5));
@@ -60,5 +80,7 @@ border-radius:10px;padding:5cqw 6cqw;text-align:center;box-shadow:0 10px 30px rg
 .nav button{font:inherit;min-width:2.4em;padding:.3em .6em;border-radius:6px;border:1px solid rgba(128,128,128,.5);
 background:var(--c960-button,rgba(128,128,128,.12));color:inherit;cursor:pointer}
 .nav button[aria-disabled=true]{opacity:.4;cursor:default}
+.fail{display:grid;place-items:center;aspect-ratio:1;padding:10%;text-align:center;font-size:1.15em;
+background:var(--l);color:#222;border:2px dashed var(--d);border-radius:var(--c960-radius,4px)}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;

@@ -40,11 +40,11 @@ test("the file:// demo plays standard chess, with move list, FEN and undo", asyn
   assert.deepEqual(await page.locator("#moves .m").allTextContents(), ["e4", "c5", "Nf3"]);
   assert.match(await page.inputValue("#fen"), /^rnbqkbnr\/pp1ppppp\/8\/2p5\/4P3\/5N2\/PPPP1PPP\/RNBQKB1R b KQkq - 1 2$/);
   assert.match(await page.textContent("#status"), /Black to move/);
-  await page.screenshot({ path: join(shots, "demo-standard.png") });
+  await page.screenshot({ path: join(shots, "demo-standard.png"), animations: "disabled" });
   await page.click("#undo");
   assert.deepEqual(await page.locator("#moves .m").allTextContents(), ["e4", "c5"]);
   await page.click("#flip");
-  await page.screenshot({ path: join(shots, "demo-flipped.png") });
+  await page.screenshot({ path: join(shots, "demo-flipped.png"), animations: "disabled" });
   assert.deepEqual(page.errors, []);
   assert.deepEqual(page.requests.filter((u) => !u.startsWith("file:")), [], "no network");
   await page.close();
@@ -58,7 +58,7 @@ test("the demo plays Chess960 by number and at random", async () => {
   assert.match(await page.textContent("#detail"), /#0/);
   await drag(page, "g2", "g3");
   await drag(page, "g7", "g6");
-  await page.screenshot({ path: join(shots, "demo-chess960.png") });
+  await page.screenshot({ path: join(shots, "demo-chess960.png"), animations: "disabled" });
   await page.click("#random");
   assert.equal(await pieces(page), 32);
   assert.match(await page.textContent("#detail"), /Chess960 position #\d+/);
@@ -70,14 +70,14 @@ test("the demo plays Chess-9: swap phase, then moves", async () => {
   const page = await demo();
   await page.click('button[data-variant="chess9"]');
   assert.match(await page.textContent("#status"), /Black chooses a swap/);
-  await page.screenshot({ path: join(shots, "demo-chess9-swap.png") });
+  await page.screenshot({ path: join(shots, "demo-chess9-swap.png"), animations: "disabled" });
   await drag(page, "d8", "f8");
   assert.match(await page.textContent("#status"), /White chooses a swap/);
   await drag(page, "e1", "c1");
   assert.match(await page.textContent("#status"), /White to move/);
   await drag(page, "d2", "d4");
   assert.match(await page.textContent("#moves"), /Swaps/);
-  await page.screenshot({ path: join(shots, "demo-chess9.png") });
+  await page.screenshot({ path: join(shots, "demo-chess9.png"), animations: "disabled" });
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -92,7 +92,7 @@ test("adjourn seals a move into localStorage; resume opens it", async () => {
   assert.match(await page.textContent("#status"), /adjourned/);
   const stored = await page.evaluate(() => localStorage.getItem("chess960-demo:envelope"));
   assert.ok(stored && stored.length > 10, "envelope stored");
-  await page.screenshot({ path: join(shots, "demo-adjourned.png") });
+  await page.screenshot({ path: join(shots, "demo-adjourned.png"), animations: "disabled" });
   await page.click("#resume");
   assert.deepEqual(await page.locator("#moves .m").allTextContents().then((m) => m.slice(-1)), ["e5"]);
   assert.match(await page.textContent("#status"), /White to move/);

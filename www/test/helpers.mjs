@@ -1,6 +1,7 @@
 // Shared set-up of the widget's browser tests: a tiny static server on 127.0.0.1
 // over www/dist (built by `npm run build`), and Debian's Chromium driven by
-// playwright-core, headless, with a fresh profile.
+// playwright-core, headless, with a fresh profile. Every request the browser makes
+// is recorded: `close()` fails when one left 127.0.0.1 (the widget uses no network).
 import assert from "node:assert/strict";
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
@@ -15,13 +16,19 @@ export const root = join(www, "..");
 export const shots = join(root, "test-results", "www");
 
 const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8" };
+/** URLs that are not network access: this server, files, inline data. */
+const LOCAL = /^(file|data|blob|about):/;
 const FIXTURE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <script src="/chess960-board.js"></script>
 <style>body{margin:0;padding:16px;font:14px system-ui}chess960-board{width:480px}</style>
 </head><body></body></html>`;
 
-/** Starts the server and the browser; returns { origin, browser, close }. */
-export async function start() {
+/**
+ * Starts the server and the browser; returns { origin, browser, requests, close }.
+ * `routes` adds pages: path → { body, type (an extension), headers }. `/pkg/…`
+ * serves the built package.
+ */
+export async function start({ routes = {} } = {}) {
   assert.ok(existsSync(join(dist, "chess960-board.js")), "www/dist is missing: run `npm run build` first");
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://127.0.0.1").pathname);
@@ -29,8 +36,18 @@ export async function start() {
       res.writeHead(200, { "content-type": TYPES[".html"] }).end(FIXTURE);
       return;
     }
-    const file = normalize(join(dist, path === "/" ? "index.html" : path));
-    if (!file.startsWith(dist + sep) || !existsSync(file) || !statSync(file).isFile()) {
+    if (path === "/favicon.ico") {
+      res.writeHead(204).end();
+      return;
+    }
+    const route = routes[path];
+    if (route) {
+      res.writeHead(200, { "content-type": TYPES[route.type ?? ".html"], ...route.headers }).end(route.body);
+      return;
+    }
+    const base = path.startsWith("/pkg/") ? join(root, "pkg") : dist;
+    const file = normalize(join(base, path === "/" ? "index.html" : path.replace(/^\/pkg\//, "/")));
+    if (!file.startsWith(base + sep) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404).end("not found");
       return;
     }
@@ -51,13 +68,19 @@ export async function start() {
     viewport: { width: 900, height: 800 },
   });
   mkdirSync(shots, { recursive: true });
+  const requests = [];
+  browser.on("request", (r) => requests.push(r.url()));
   return {
     origin,
     browser,
+    requests,
     async close() {
       await browser.close();
       await new Promise((ok) => server.close(ok));
       rmSync(profile, { recursive: true, force: true });
+      const away = requests.filter((u) => !u.startsWith(`${origin}/`) && !LOCAL.test(u));
+      assert.deepEqual(away, [], "requests that left 127.0.0.1");
+      assert.ok(requests.length > 0, "requests were recorded");
     },
   };
 }
