@@ -73,7 +73,7 @@ fn id(n: f64) -> Result<u16, JsError> {
 fn random_u16() -> u16 {
     let mut b = [0u8; 2];
     // getrandom's js backend calls crypto.getRandomValues; it fails only without Web Crypto.
-    if getrandom::getrandom(&mut b).is_err() {
+    if getrandom::fill(&mut b).is_err() {
         b = [0xff, 0xff];
     }
     u16::from_le_bytes(b)
@@ -81,7 +81,7 @@ fn random_u16() -> u16 {
 
 fn random_id() -> Result<u16, JsError> {
     let mut b = [0u8; 2];
-    getrandom::getrandom(&mut b).map_err(|_| {
+    getrandom::fill(&mut b).map_err(|_| {
         JsError::new("no cryptographic random source (crypto.getRandomValues) available")
     })?;
     let first = u16::from_le_bytes(b);
