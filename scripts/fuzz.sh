@@ -12,9 +12,13 @@ shift || true
 cd "$(dirname "$0")/../fuzz"
 mkdir -p target
 
-if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
-  echo "fuzz.sh: needs 'cargo +nightly' and cargo-fuzz (cargo install cargo-fuzz)" >&2
+if ! cargo +nightly --version >/dev/null 2>&1; then
+  echo "fuzz.sh: needs a nightly toolchain ('rustup toolchain install nightly')" >&2
   exit 2
+fi
+if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+  echo "fuzz.sh: installing cargo-fuzz (once)" >&2
+  cargo install cargo-fuzz
 fi
 
 if [ "$#" -gt 0 ]; then
