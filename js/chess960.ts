@@ -222,6 +222,38 @@ function str(value: unknown, what: string): string {
   return value;
 }
 
+// Operation numbers of the raw dispatchers (src/wasm.rs, js/RAW_API.md).
+const MAKE_960 = 0;
+const MAKE_RANDOM = 1;
+const MAKE_DOUBLE = 2;
+const MAKE_CHESS9 = 3;
+const PARSE_PGN = 0;
+const PARSE_ENVELOPE = 1;
+const GET_VARIANT = 0;
+const GET_SWAP_CHOICES = 1;
+const GET_FEN = 2;
+const GET_SHREDDER_FEN = 3;
+const GET_TURN = 4;
+const GET_MOVES = 5;
+const GET_MOVES_VERBOSE = 6;
+const GET_DESTS = 7;
+const GET_UNDO = 8;
+const GET_HISTORY = 9;
+const GET_OUTCOME = 10;
+const GET_PGN = 11;
+const GET_DRAW_BY_AGREEMENT = 12;
+const CALL_SWAP = 0;
+const CALL_MOVES_FROM = 1;
+const CALL_RESOLVE = 2;
+const CALL_MOVE = 3;
+const CALL_MOVE_FROM_TO = 4;
+const CALL_HEADER = 5;
+const CALL_SET_HEADER = 6;
+const CALL_SET_UCI_MODE = 7;
+const CALL_HAS_MATING_MATERIAL = 8;
+const CALL_RESIGN = 9;
+const CALL_TIMEOUT = 10;
+
 function lines(text: string): string[] {
   return text === "" ? NO_STRINGS : text.split("\n");
 }
@@ -245,6 +277,10 @@ export class Chess {
     }
   }
 
+  #call(op: number, a: string, b = "", c = ""): string {
+    return this.#raw.call(op, a, b, c);
+  }
+
   static #wrap(raw: Game): Chess {
     adopt = raw;
     return new Chess();
@@ -252,28 +288,28 @@ export class Chess {
 
   /** Chess960 start position by Scharnagl id 0..959; crypto-random when omitted. */
   static chess960(id?: number): Chess {
-    return Chess.#wrap(id === undefined ? Game.chess960Random() : Game.chess960(id));
+    return Chess.#wrap(id === undefined ? Game.make(MAKE_RANDOM, 0, 0) : Game.make(MAKE_960, id, 0));
   }
 
   /** Double Chess960: White's array by one id, Black's by another. */
   static doubleChess960(white: number, black: number): Chess {
-    return Chess.#wrap(Game.doubleChess960(white, black));
+    return Chess.#wrap(Game.make(MAKE_DOUBLE, white, black));
   }
 
   /** Chess-9 game in its swap phase: Black chooses first, then White. */
   static chess9(): Chess {
-    return Chess.#wrap(Game.chess9());
+    return Chess.#wrap(Game.make(MAKE_CHESS9, 0, 0));
   }
 
   /** The first game of a PGN text, replayed; throws with the move number and token at fault. */
   static fromPgn(text: string): Chess {
-    return Chess.#wrap(Game.fromPgn(str(text, "PGN")));
+    return Chess.#wrap(Game.parse(PARSE_PGN, str(text, "PGN")));
   }
 
   /** Resumes an adjourned game: applies the sealed move (or rules on it) and returns the game. */
   static openEnvelope(envelope: Envelope | string): Chess {
     const json = typeof envelope === "string" ? envelope : JSON.stringify(envelope);
-    return Chess.#wrap(Game.openEnvelope(str(json, "envelope")));
+    return Chess.#wrap(Game.parse(PARSE_ENVELOPE, str(json, "envelope")));
   }
 
   /** Replaces this game by a new one from `fen`; throws on bad FEN and then changes nothing. */
@@ -286,7 +322,7 @@ export class Chess {
 
   /** `"standard"`, `"chess960"` or `"chess9"`. */
   variant(): Variant {
-    return this.#raw.variant() as Variant;
+    return this.#raw.get(GET_VARIANT) as Variant;
   }
 
   /** Scharnagl id of the start array, or null when the start was no Chess960 array. */
@@ -297,23 +333,23 @@ export class Chess {
 
   /** `["king", "queen", "none"]` in the Chess-9 swap phase, else `[]`. */
   swapChoices(): SwapChoice[] {
-    const s = this.#raw.swapChoices();
+    const s = this.#raw.get(GET_SWAP_CHOICES);
     return s === "" ? [] : (s.split(" ") as SwapChoice[]);
   }
 
   /** Makes the Chess-9 swap for the side to choose; throws outside the swap phase. */
   swap(choice: SwapChoice): SwapRecord {
-    return decodeSwap(this.#raw.swap(str(choice, "swap choice")));
+    return decodeSwap(this.#call(CALL_SWAP, str(choice, "swap choice")));
   }
 
   /** X-FEN of the position; `{ shredder: true }` for Shredder-FEN. */
   fen(options?: { shredder?: boolean }): string {
-    return this.#raw.fen(options?.shredder === true);
+    return this.#raw.get(options?.shredder === true ? GET_SHREDDER_FEN : GET_FEN);
   }
 
   /** Side to move (in the swap phase: the side that chooses). */
   turn(): Color {
-    return this.#raw.turn() as Color;
+    return this.#raw.get(GET_TURN) as Color;
   }
 
   /** Legal moves: SAN strings, or Move objects with `verbose`; `square` limits them to one origin. */
@@ -324,11 +360,11 @@ export class Chess {
     const verbose = options?.verbose === true;
     const square = options?.square;
     if (square === undefined) {
-      if (verbose) return decodeMoves(this.#raw.movesVerbose());
-      const s = this.#raw.moves();
+      if (verbose) return decodeMoves(this.#raw.get(GET_MOVES_VERBOSE));
+      const s = this.#raw.get(GET_MOVES);
       return s === "" ? [] : s.split(" ");
     }
-    const text = this.#raw.movesFrom(str(square, "square"));
+    const text = this.#call(CALL_MOVES_FROM, str(square, "square"));
     return verbose ? decodeMoves(text) : lines(text).map(sanOf);
   }
 
@@ -339,7 +375,7 @@ export class Chess {
   dests(): Map<Square, Square[]> {
     // Lines `from d1 d2 …`: every token is a two-character square followed by a space
     // or a newline, so token k starts at 3k and its separator says where lines end.
-    const text = this.#raw.dests();
+    const text = this.#raw.get(GET_DESTS);
     const map = new Map<Square, Square[]>();
     let targets: Square[] | undefined;
     for (let at = 0; at + 1 < text.length; at += 3) {
@@ -357,7 +393,7 @@ export class Chess {
 
   /** What a board input `from → to` means, with its candidate moves (SPEC §1, castling input resolution). */
   resolve(from: Square, to: Square): Resolution {
-    const ls = this.#raw.resolve(str(from, "from"), str(to, "to")).split("\n");
+    const ls = this.#call(CALL_RESOLVE, str(from, "from"), str(to, "to")).split("\n");
     const kind = ls[0] as ResolveKind;
     if (kind === "swap") {
       const swap = ls[1];
@@ -379,8 +415,9 @@ export class Chess {
   move(move: string | MoveInput): Move {
     const record =
       typeof move === "string"
-        ? this.#raw.move(move)
-        : this.#raw.moveFromTo(
+        ? this.#call(CALL_MOVE, move)
+        : this.#call(
+            CALL_MOVE_FROM_TO,
             str(move?.from, "move.from"),
             str(move?.to, "move.to"),
             str(move?.promotion ?? "", "move.promotion"),
@@ -390,7 +427,7 @@ export class Chess {
 
   /** Takes back the last move (or Chess-9 swap); null when there is nothing to undo. */
   undo(): Move | SwapRecord | null {
-    const record = this.#raw.undo();
+    const record = this.#raw.get(GET_UNDO);
     return record === "" ? null : decodeRecord(record);
   }
 
@@ -399,62 +436,62 @@ export class Chess {
   history(options?: { verbose?: false }): string[];
   history(options?: { verbose?: boolean }): string[] | Array<Move | SwapRecord>;
   history(options?: { verbose?: boolean }): string[] | Array<Move | SwapRecord> {
-    const records = lines(this.#raw.history());
+    const records = lines(this.#raw.get(GET_HISTORY));
     if (options?.verbose === true) return records.map(decodeRecord);
     return records.map((r) => (isSwap(r) ? `swap:${decodeSwap(r).swap}` : sanOf(r)));
   }
 
   /** The game as PGN (Chess960/Chess-9 tags included). */
   pgn(): string {
-    return this.#raw.pgn();
+    return this.#raw.get(GET_PGN);
   }
 
   /** A PGN header value, or null when absent. */
   header(key: string): string | null {
-    const v = this.#raw.header(str(key, "header name"));
+    const v = this.#call(CALL_HEADER, str(key, "header name"));
     return v === "" ? null : v;
   }
 
   /** Sets a PGN header. */
   setHeader(key: string, value: string): this {
-    this.#raw.setHeader(str(key, "header name"), str(value, "header value"));
+    this.#call(CALL_SET_HEADER, str(key, "header name"), str(value, "header value"));
     return this;
   }
 
   /** Chooses the `uci` output convention of moves. */
   setUciMode(mode: UciMode): this {
-    this.#raw.setUciMode(str(mode, "UCI mode"));
+    this.#call(CALL_SET_UCI_MODE, str(mode, "UCI mode"));
     return this;
   }
 
   isCheck(): boolean {
-    return this.#raw.isCheck();
+    return (this.#raw.status() & 1) !== 0;
   }
   isCheckmate(): boolean {
-    return this.#raw.isCheckmate();
+    return (this.#raw.status() & 2) !== 0;
   }
   isStalemate(): boolean {
-    return this.#raw.isStalemate();
+    return (this.#raw.status() & 4) !== 0;
   }
   isInsufficientMaterial(): boolean {
-    return this.#raw.isInsufficientMaterial();
+    return (this.#raw.status() & 8) !== 0;
   }
   isThreefoldRepetition(): boolean {
-    return this.#raw.isThreefoldRepetition();
+    return (this.#raw.status() & 16) !== 0;
   }
   isFiftyMoves(): boolean {
-    return this.#raw.isFiftyMoves();
+    return (this.#raw.status() & 32) !== 0;
   }
   isDraw(): boolean {
-    return this.#raw.isDraw();
+    return (this.#raw.status() & 64) !== 0;
   }
   isGameOver(): boolean {
-    return this.#raw.isGameOver();
+    return (this.#raw.status() & 128) !== 0;
   }
 
   /** The result, once there is one (the first result stands), else null. */
   outcome(): Outcome | null {
-    const s = this.#raw.outcome();
+    const s = this.#raw.get(GET_OUTCOME);
     if (s === "") return null;
     const space = s.indexOf(" ");
     const w = s.slice(0, space);
@@ -463,22 +500,22 @@ export class Chess {
 
   /** Whether `color` still has material that could mate (a timeout against a side without it is a draw). */
   hasMatingMaterial(color: Color): boolean {
-    return this.#raw.hasMatingMaterial(str(color, "color"));
+    return this.#call(CALL_HAS_MATING_MATERIAL, str(color, "color")) !== "";
   }
 
   /** Records `color`'s resignation. */
   resign(color: Color): void {
-    this.#raw.resign(str(color, "color"));
+    this.#call(CALL_RESIGN, str(color, "color"));
   }
 
   /** Records a draw by agreement. */
   drawByAgreement(): void {
-    this.#raw.drawByAgreement();
+    this.#raw.get(GET_DRAW_BY_AGREEMENT);
   }
 
   /** Records that `color` ran out of time (a draw when the opponent cannot mate). */
   timeout(color: Color): void {
-    this.#raw.timeout(str(color, "color"));
+    this.#call(CALL_TIMEOUT, str(color, "color"));
   }
 
   /** Number of leaf nodes of the legal move tree `depth` plies deep. */

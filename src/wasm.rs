@@ -167,9 +167,10 @@ impl JsGame {
     }
 }
 
-#[wasm_bindgen(js_class = Game)]
+/// The per-call operations. Rust callers (and `tests/wasm.rs`) use them directly; JS
+/// reaches them through the few dispatching exports below, which keeps the generated
+/// glue (part of every page's download) small.
 impl JsGame {
-    #[wasm_bindgen(constructor)]
     pub fn new(fen: Option<String>) -> Result<JsGame, JsError> {
         let inner = match fen {
             None => Game::new(),
@@ -184,14 +185,12 @@ impl JsGame {
         })
     }
 
-    #[wasm_bindgen(js_name = chess960Random)]
     pub fn chess960_random() -> Result<JsGame, JsError> {
         Ok(JsGame {
             inner: Game::chess960(random_id()?).map_err(err)?,
         })
     }
 
-    #[wasm_bindgen(js_name = doubleChess960)]
     pub fn double_chess960(white: f64, black: f64) -> Result<JsGame, JsError> {
         Ok(JsGame {
             inner: Game::double_chess960(id(white)?, id(black)?).map_err(err)?,
@@ -204,14 +203,12 @@ impl JsGame {
         }
     }
 
-    #[wasm_bindgen(js_name = fromPgn)]
     pub fn from_pgn(text: &str) -> Result<JsGame, JsError> {
         Ok(JsGame {
             inner: pgn::read(text).map_err(err)?,
         })
     }
 
-    #[wasm_bindgen(js_name = openEnvelope)]
     pub fn open_envelope(json: &str) -> Result<JsGame, JsError> {
         let env = adjourn::from_json(json).map_err(err)?;
         Ok(JsGame {
@@ -223,12 +220,10 @@ impl JsGame {
         self.inner.variant().name().to_string()
     }
 
-    #[wasm_bindgen(js_name = chess960Id)]
     pub fn chess960_id(&self) -> i32 {
         self.inner.chess960_id().map_or(-1, i32::from)
     }
 
-    #[wasm_bindgen(js_name = swapChoices)]
     pub fn swap_choices(&self) -> String {
         self.inner
             .swap_choices()
@@ -270,13 +265,11 @@ impl JsGame {
         s
     }
 
-    #[wasm_bindgen(js_name = movesVerbose)]
     pub fn moves_verbose(&self) -> String {
         let legal = self.inner.legal_moves();
         self.records(legal.iter().copied())
     }
 
-    #[wasm_bindgen(js_name = movesFrom)]
     pub fn moves_from(&self, from: &str) -> Result<String, JsError> {
         let sq = square(from)?;
         let legal = self.inner.legal_moves();
@@ -325,13 +318,11 @@ impl JsGame {
         })
     }
 
-    #[wasm_bindgen(js_name = move)]
     pub fn play(&mut self, text: &str) -> Result<String, JsError> {
         let pm = self.inner.play_text(text).map_err(err)?;
         Ok(self.record_of(&pm))
     }
 
-    #[wasm_bindgen(js_name = moveFromTo)]
     pub fn move_from_to(
         &mut self,
         from: &str,
@@ -382,35 +373,27 @@ impl JsGame {
         s
     }
 
-    #[wasm_bindgen(js_name = isCheck)]
     pub fn is_check(&self) -> bool {
         self.inner.is_check()
     }
-    #[wasm_bindgen(js_name = isCheckmate)]
     pub fn is_checkmate(&self) -> bool {
         self.inner.is_checkmate()
     }
-    #[wasm_bindgen(js_name = isStalemate)]
     pub fn is_stalemate(&self) -> bool {
         self.inner.is_stalemate()
     }
-    #[wasm_bindgen(js_name = isInsufficientMaterial)]
     pub fn is_insufficient_material(&self) -> bool {
         self.inner.is_insufficient_material()
     }
-    #[wasm_bindgen(js_name = isThreefoldRepetition)]
     pub fn is_threefold_repetition(&self) -> bool {
         self.inner.is_threefold_repetition()
     }
-    #[wasm_bindgen(js_name = isFiftyMoves)]
     pub fn is_fifty_moves(&self) -> bool {
         self.inner.is_fifty_moves()
     }
-    #[wasm_bindgen(js_name = isDraw)]
     pub fn is_draw(&self) -> bool {
         self.inner.is_draw()
     }
-    #[wasm_bindgen(js_name = isGameOver)]
     pub fn is_game_over(&self) -> bool {
         self.inner.is_game_over()
     }
@@ -422,7 +405,6 @@ impl JsGame {
         }
     }
 
-    #[wasm_bindgen(js_name = hasMatingMaterial)]
     pub fn has_mating_material(&self, c: &str) -> Result<bool, JsError> {
         Ok(self.inner.has_mating_material(color(c)?))
     }
@@ -430,7 +412,6 @@ impl JsGame {
     pub fn resign(&mut self, c: &str) -> Result<bool, JsError> {
         Ok(self.inner.resign(color(c)?))
     }
-    #[wasm_bindgen(js_name = drawByAgreement)]
     pub fn draw_by_agreement(&mut self) -> bool {
         self.inner.draw_by_agreement()
     }
@@ -452,7 +433,6 @@ impl JsGame {
         pgn::write(&self.inner)
     }
 
-    #[wasm_bindgen(js_name = setHeader)]
     pub fn set_header(&mut self, key: &str, value: &str) -> Result<(), JsError> {
         if key.is_empty()
             || key
@@ -475,7 +455,6 @@ impl JsGame {
         self.inner.header(key).unwrap_or("").to_string()
     }
 
-    #[wasm_bindgen(js_name = setUciMode)]
     pub fn set_uci_mode(&mut self, mode: &str) -> Result<(), JsError> {
         let n = match mode {
             "auto" => None,
@@ -502,6 +481,144 @@ impl JsGame {
         let env = adjourn::seal(&self.inner, text, white_time_ms, black_time_ms, draw_offer)
             .map_err(err)?;
         Ok(adjourn::to_json(&env))
+    }
+}
+
+/// Operations of [`JsGame::get`]: no argument, cannot fail.
+const GET_VARIANT: u32 = 0;
+const GET_SWAP_CHOICES: u32 = 1;
+const GET_FEN: u32 = 2;
+const GET_SHREDDER_FEN: u32 = 3;
+const GET_TURN: u32 = 4;
+const GET_MOVES: u32 = 5;
+const GET_MOVES_VERBOSE: u32 = 6;
+const GET_DESTS: u32 = 7;
+const GET_UNDO: u32 = 8;
+const GET_HISTORY: u32 = 9;
+const GET_OUTCOME: u32 = 10;
+const GET_PGN: u32 = 11;
+const GET_DRAW_BY_AGREEMENT: u32 = 12;
+
+/// Operations of [`JsGame::call`]: up to three string arguments, may fail.
+const CALL_SWAP: u32 = 0;
+const CALL_MOVES_FROM: u32 = 1;
+const CALL_RESOLVE: u32 = 2;
+const CALL_MOVE: u32 = 3;
+const CALL_MOVE_FROM_TO: u32 = 4;
+const CALL_HEADER: u32 = 5;
+const CALL_SET_HEADER: u32 = 6;
+const CALL_SET_UCI_MODE: u32 = 7;
+const CALL_HAS_MATING_MATERIAL: u32 = 8;
+const CALL_RESIGN: u32 = 9;
+const CALL_TIMEOUT: u32 = 10;
+
+fn flag(b: bool) -> String {
+    if b { "1" } else { "" }.to_string()
+}
+
+/// What JavaScript sees (see `js/RAW_API.md`).
+#[wasm_bindgen(js_class = Game)]
+impl JsGame {
+    #[wasm_bindgen(constructor)]
+    pub fn js_new(fen: Option<String>) -> Result<JsGame, JsError> {
+        JsGame::new(fen)
+    }
+
+    /// 0 Chess960 id `a`, 1 crypto-random Chess960, 2 Double Chess960 `a`/`b`, 3 Chess-9.
+    pub fn make(kind: u32, a: f64, b: f64) -> Result<JsGame, JsError> {
+        match kind {
+            0 => JsGame::chess960(a),
+            1 => JsGame::chess960_random(),
+            2 => JsGame::double_chess960(a, b),
+            3 => Ok(JsGame::chess9()),
+            _ => Err(JsError::new("unknown game kind")),
+        }
+    }
+
+    /// 0 the first game of a PGN text, 1 an adjournment envelope (JSON).
+    pub fn parse(kind: u32, text: &str) -> Result<JsGame, JsError> {
+        match kind {
+            0 => JsGame::from_pgn(text),
+            1 => JsGame::open_envelope(text),
+            _ => Err(JsError::new("unknown text kind")),
+        }
+    }
+
+    /// A string view of the game (the `GET_*` operations).
+    pub fn get(&mut self, op: u32) -> String {
+        match op {
+            GET_VARIANT => self.variant(),
+            GET_SWAP_CHOICES => self.swap_choices(),
+            GET_FEN => self.fen(false),
+            GET_SHREDDER_FEN => self.fen(true),
+            GET_TURN => self.turn(),
+            GET_MOVES => self.moves(),
+            GET_MOVES_VERBOSE => self.moves_verbose(),
+            GET_DESTS => self.dests(),
+            GET_UNDO => self.undo(),
+            GET_HISTORY => self.history(),
+            GET_OUTCOME => self.outcome(),
+            GET_PGN => self.pgn(),
+            GET_DRAW_BY_AGREEMENT => flag(self.draw_by_agreement()),
+            _ => String::new(),
+        }
+    }
+
+    /// An operation with string arguments (the `CALL_*` operations).
+    pub fn call(&mut self, op: u32, a: &str, b: &str, c: &str) -> Result<String, JsError> {
+        match op {
+            CALL_SWAP => self.swap(a),
+            CALL_MOVES_FROM => self.moves_from(a),
+            CALL_RESOLVE => self.resolve(a, b),
+            CALL_MOVE => self.play(a),
+            CALL_MOVE_FROM_TO => self.move_from_to(a, b, c),
+            CALL_HEADER => Ok(self.header(a)),
+            CALL_SET_HEADER => self.set_header(a, b).map(|()| String::new()),
+            CALL_SET_UCI_MODE => self.set_uci_mode(a).map(|()| String::new()),
+            CALL_HAS_MATING_MATERIAL => self.has_mating_material(a).map(flag),
+            CALL_RESIGN => self.resign(a).map(flag),
+            CALL_TIMEOUT => self.timeout(a).map(flag),
+            _ => Err(JsError::new("unknown operation")),
+        }
+    }
+
+    /// Bit flags: 1 check, 2 checkmate, 4 stalemate, 8 insufficient material,
+    /// 16 threefold repetition, 32 fifty moves, 64 draw, 128 game over.
+    pub fn status(&self) -> u32 {
+        [
+            self.is_check(),
+            self.is_checkmate(),
+            self.is_stalemate(),
+            self.is_insufficient_material(),
+            self.is_threefold_repetition(),
+            self.is_fifty_moves(),
+            self.is_draw(),
+            self.is_game_over(),
+        ]
+        .iter()
+        .enumerate()
+        .fold(0, |acc, (i, &b)| acc | (u32::from(b) << i))
+    }
+
+    #[wasm_bindgen(js_name = chess960Id)]
+    pub fn js_chess960_id(&self) -> i32 {
+        self.chess960_id()
+    }
+
+    #[wasm_bindgen(js_name = perft)]
+    pub fn js_perft(&self, depth: f64) -> Result<f64, JsError> {
+        self.perft(depth)
+    }
+
+    #[wasm_bindgen(js_name = seal)]
+    pub fn js_seal(
+        &self,
+        text: &str,
+        white_time_ms: f64,
+        black_time_ms: f64,
+        draw_offer: bool,
+    ) -> Result<String, JsError> {
+        self.seal(text, white_time_ms, black_time_ms, draw_offer)
     }
 }
 

@@ -104,3 +104,26 @@ fn perft_in_wasm_is_exact() {
     let c = JsGame::chess960(959.0).unwrap();
     assert_eq!(c.perft(2.0).unwrap(), 400.0);
 }
+
+#[wasm_bindgen_test]
+fn dispatching_exports_forward_to_the_operations() {
+    // make(3) = Chess-9; get(4) = turn; call(0) = swap; status bit 128 = game over.
+    let mut g = JsGame::make(3, 0.0, 0.0).unwrap();
+    assert_eq!(g.get(4), "b");
+    assert_eq!(g.call(0, "king", "", "").unwrap(), "swap b king");
+    assert!(JsGame::make(9, 0.0, 0.0).is_err());
+    let mut g = JsGame::js_new(None).unwrap();
+    assert_eq!(g.get(5).split(' ').count(), 20); // moves
+    for m in ["f3", "e5", "g4"] {
+        g.call(3, m, "", "").unwrap(); // move
+    }
+    assert_eq!(g.status() & 128, 0);
+    assert!(g.call(3, "Qa5", "", "").is_err()); // illegal: rejected, game unchanged
+    g.call(3, "Qh4#", "", "").unwrap();
+    assert_eq!(g.status() & (2 | 128), 2 | 128); // checkmate, game over
+    assert_eq!(g.get(10), "b checkmate"); // outcome
+    assert!(JsGame::parse(0, "1. e4 e5 *")
+        .unwrap()
+        .get(9)
+        .contains("e4"));
+}
