@@ -19,9 +19,12 @@ const results = [];
 function step(name, cmd, args, extraEnv = {}) {
   console.log(`\n=== ${name}\n$ ${cmd} ${args.join(" ")}`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: "inherit" });
+  // A hung step must not eat CI's budget: 10 minutes each (the whole run takes ~3).
+  const r = spawnSync(cmd, args, {
+    cwd: root, env: { ...env, ...extraEnv }, stdio: "inherit", timeout: 600_000, killSignal: "SIGKILL",
+  });
   const ok = r.status === 0;
-  results.push({ name, status: ok ? "passed" : `FAILED (${r.error?.message ?? `exit ${r.status}`})`, ok, s: (Date.now() - started) / 1000 });
+  results.push({ name, status: ok ? "passed" : `FAILED (${r.error?.message ?? (r.signal ? `killed by ${r.signal} (timeout?)` : `exit ${r.status}`)})`, ok, s: (Date.now() - started) / 1000 });
 }
 
 function skip(name, why) {

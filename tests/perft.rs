@@ -112,3 +112,15 @@ fn full_and_bulk_perft_agree() {
         fen::parse("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
     assert_eq!(p.perft_full(3), 97862);
 }
+
+#[test]
+#[ignore = "about a minute: every position of chess960.perft to depth 5"]
+fn chess960_suite_depth_5() {
+    run("chess960.perft", 5, u64::MAX, 1);
+}
+
+#[test]
+#[ignore = "minutes: every random.perft position to depth 5"]
+fn random_suite_full_to_depth_5() {
+    run("random.perft", 5, u64::MAX, 1);
+}
