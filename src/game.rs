@@ -560,35 +560,51 @@ impl Game {
     /// onto rook, king to g/c) and the rook's move of rook-only castling; in the swap
     /// phase the swap inputs.
     pub fn dests(&self) -> Vec<(Square, Bitboard)> {
+        (0..64u8)
+            .map(Square::from_index)
+            .zip(self.dests_by_square())
+            .filter(|(_, b)| b.any())
+            .collect()
+    }
+
+    /// [`Game::dests`] as one destination set per origin square (a1 = 0), straight from
+    /// the move generator's groups: no move list is built (boards call this per move).
+    pub fn dests_by_square(&self) -> [Bitboard; 64] {
+        use crate::movegen::GroupKind;
         let mut by_from = [Bitboard::EMPTY; 64];
-        let mut add = |from: Square, to: Square| {
+        let mut add = |from: Square, to: Bitboard| {
             if let Some(b) = by_from.get_mut(from.index()) {
-                *b = b.with(to);
+                *b |= to;
             }
         };
         if let Some(color) = self.swap_pending {
             let r = color.back_rank() * 8;
             let sq = |f: u8| Square::from_index(r + f);
-            add(sq(4), sq(2));
-            add(sq(4), sq(4));
-            add(sq(3), sq(5));
-        } else {
-            for &m in self.position().legal_moves().iter() {
-                add(m.from(), m.to());
-                if m.is_castle() {
+            add(sq(4), Bitboard::from_square(sq(2)).with(sq(4)));
+            add(sq(3), Bitboard::from_square(sq(5)));
+            return by_from;
+        }
+        self.position().for_each_group(|g| match g.kind {
+            GroupKind::PawnShift(delta) => {
+                for to in g.to {
+                    let from = Square::from_index((to.u8() as i8).wrapping_sub(delta) as u8);
+                    add(from, Bitboard::from_square(to));
+                }
+            }
+            GroupKind::Castle => {
+                for rook in g.to {
+                    let m = Move::new(g.from, rook, MoveKind::Castle);
+                    add(g.from, g.to);
                     if m.king_to() != m.from() {
-                        add(m.from(), m.king_to());
+                        add(g.from, Bitboard::from_square(m.king_to()));
                     } else if let Some(side) = m.castling_side() {
-                        add(m.to(), side.rook_to(m.from().rank()));
+                        add(rook, Bitboard::from_square(side.rook_to(rook.rank())));
                     }
                 }
             }
-        }
-        (0..64u8)
-            .map(Square::from_index)
-            .zip(by_from)
-            .filter(|(_, b)| b.any())
-            .collect()
+            _ => add(g.from, g.to),
+        });
+        by_from
     }
 
     /// Takes back the last move or swap.

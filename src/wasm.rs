@@ -278,11 +278,14 @@ impl JsGame {
 
     pub fn dests(&self) -> String {
         let mut s = String::with_capacity(128);
-        for (from, tos) in self.inner.dests() {
+        for (i, tos) in self.inner.dests_by_square().into_iter().enumerate() {
+            if tos.is_empty() {
+                continue;
+            }
             if !s.is_empty() {
                 s.push('\n');
             }
-            from.push_to(&mut s);
+            Square::from_index(i as u8).push_to(&mut s);
             for t in tos {
                 s.push(' ');
                 t.push_to(&mut s);

@@ -164,3 +164,53 @@ fn dests_include_both_castling_inputs_and_the_rook_only_input() {
         assert!(e1.contains(sq(s)), "{s} missing from {e1:?}");
     }
 }
+
+/// The board inputs `dests()` offers are exactly: every legal move's from→to (castling
+/// as king onto rook), castling as king to g/c when the king travels, and the rook's
+/// move when it does not. Checked against the move list over random games.
+#[test]
+fn dests_match_the_legal_moves_over_random_games() {
+    use chess960::bitboard::Bitboard;
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rand = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut checked = 0;
+    for game in 0..300 {
+        let mut g = if game % 2 == 0 {
+            Game::chess960(rand(960) as u16).unwrap()
+        } else {
+            let mut c = Game::chess9();
+            for _ in 0..2 {
+                let choice = chess960::setup::SwapChoice::ALL[rand(3)];
+                c.swap(choice).unwrap();
+            }
+            c
+        };
+        for _ in 0..80 {
+            let legal = g.legal_moves();
+            let mut want = [Bitboard::EMPTY; 64];
+            for &m in legal.iter() {
+                want[m.from().index()] = want[m.from().index()].with(m.to());
+                if let Some(side) = m.castling_side() {
+                    if m.king_to() != m.from() {
+                        want[m.from().index()] = want[m.from().index()].with(m.king_to());
+                    } else {
+                        let r = m.to();
+                        want[r.index()] = want[r.index()].with(side.rook_to(r.rank()));
+                    }
+                }
+            }
+            assert_eq!(g.dests_by_square(), want, "{}", g.fen(false));
+            checked += 1;
+            if legal.is_empty() {
+                break;
+            }
+            g.play(legal.as_slice()[rand(legal.len())]).unwrap();
+        }
+    }
+    assert!(checked > 10_000);
+}
