@@ -26,16 +26,6 @@
 //! "blackTimeMs", "drawOffer"}`. The reader accepts any key order and whitespace, ignores
 //! unknown keys and never panics.
 
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::unreachable,
-    clippy::todo,
-    clippy::unimplemented
-)]
-
 use crate::fen::{self, FenError};
 use crate::game::{Game, Outcome, PlayError, Reason};
 use crate::pgn::{self, PgnError};
@@ -712,7 +702,6 @@ pub fn from_json(json: &str) -> Result<Envelope, AdjournError> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
 

@@ -1,16 +1,6 @@
 //! FEN in and out: standard FEN, X-FEN (`KQkq`, a file letter for an inner rook) and
 //! Shredder-FEN (`HAha`), detected per character on input.
 
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::unreachable,
-    clippy::todo,
-    clippy::unimplemented
-)]
-
 use crate::bitboard::Bitboard;
 use crate::castling::{file_letter, outermost_rook, Castles, CastlingSide};
 use crate::position::{Board, Position};
@@ -337,12 +327,6 @@ pub fn to_fen(pos: &Position, shredder: bool) -> String {
 pub const STANDARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 mod tests {
     use super::*;
 

@@ -2,16 +2,6 @@
 //! outcome (checkmate, stalemate, automatic threefold and fifty-move draws, insufficient
 //! material, and results the caller records).
 
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::unreachable,
-    clippy::todo,
-    clippy::unimplemented
-)]
-
 use crate::bitboard::Bitboard;
 use crate::fen::{self, FenError};
 use crate::movegen::MoveList;

@@ -36,14 +36,31 @@
 //! assert_eq!(g.outcome().unwrap().reason, Reason::ThreefoldRepetition);
 //! ```
 
+// Input reaches every module but the move generator's primitives: no panic paths there
+// (a panic traps the wasm instance). The primitives index fixed 64-entry tables with
+// squares that are in range by construction.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::unreachable,
+    clippy::todo,
+    clippy::unimplemented
+)]
+
 pub mod adjourn;
+#[allow(clippy::indexing_slicing)] // fixed 64-entry and per-colour/role tables
 pub mod attacks;
 pub mod bitboard;
+#[allow(clippy::indexing_slicing)] // fixed 64-entry and per-colour/role tables
 pub mod castling;
 pub mod fen;
 pub mod game;
+#[allow(clippy::indexing_slicing)] // fixed 64-entry and per-colour/role tables
 pub mod movegen;
 pub mod pgn;
+#[allow(clippy::indexing_slicing)] // fixed 64-entry and per-colour/role tables
 pub mod position;
 pub mod resolve;
 pub mod san;

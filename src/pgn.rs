@@ -27,16 +27,6 @@
 //! `Nonary`; without one (or with `Standard`, `From Position`) the variant follows the
 //! FEN. All tags are kept as the game's headers.
 
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::unreachable,
-    clippy::todo,
-    clippy::unimplemented
-)]
-
 use crate::fen::{self, FenError};
 use crate::game::{Entry, Game, PlayError, Variant};
 use crate::san::{self, SanError};
@@ -797,7 +787,6 @@ pub fn read(text: &str) -> Result<Game, PgnError> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
 

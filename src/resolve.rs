@@ -1,15 +1,5 @@
 //! Castling-input resolution: what a `(from, to)` pair from a board means (SPEC §1).
 
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::unreachable,
-    clippy::todo,
-    clippy::unimplemented
-)]
-
 use crate::movegen::MoveList;
 use crate::position::{Move, MoveKind};
 use crate::square::Square;

@@ -1,16 +1,6 @@
 //! Standard Algebraic Notation: written with minimal disambiguation and check/mate
 //! suffixes; read strictly (an ambiguous SAN is an error, never a guess).
 
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::unreachable,
-    clippy::todo,
-    clippy::unimplemented
-)]
-
 use crate::castling::CastlingSide;
 use crate::movegen::MoveList;
 use crate::position::{Move, MoveKind, Position};

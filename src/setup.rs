@@ -1,16 +1,6 @@
 //! Start positions: Scharnagl numbering of the 960 Chess960 arrays (518 = standard),
 //! uniform random ids, Double Chess960, and the Chess-9 swaps.
 
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::unreachable,
-    clippy::todo,
-    clippy::unimplemented
-)]
-
 use crate::position::Position;
 use crate::square::{Color, Role};
 use core::fmt;
@@ -247,12 +237,6 @@ pub fn apply_swap(pos: &mut Position, color: Color, choice: SwapChoice) {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 mod tests {
     use super::*;
 

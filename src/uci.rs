@@ -1,16 +1,6 @@
 //! UCI move notation: `e2e4`, `e7e8q`; castling read in both conventions (`e1g1` king to
 //! its destination, `e1h1` king onto its rook) and written in either.
 
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::unreachable,
-    clippy::todo,
-    clippy::unimplemented
-)]
-
 use crate::movegen::MoveList;
 use crate::position::{Move, Position};
 use crate::square::{Role, Square};

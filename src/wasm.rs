@@ -4,16 +4,6 @@
 //! as one string per call so that JavaScript builds objects only when asked. Every
 //! fallible call returns a JS `Error` and leaves the game unchanged.
 
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::unreachable,
-    clippy::todo,
-    clippy::unimplemented
-)]
-
 use crate::adjourn;
 use crate::game::{Entry, Game, Input, PlayedMove};
 use crate::pgn;
