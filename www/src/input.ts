@@ -171,25 +171,21 @@ export function bindInput(dom: Dom, ctl: Controller): () => void {
   };
 
   const wrap = dom.board.parentElement as HTMLElement;
-  board.addEventListener("pointerdown", onDown);
-  board.addEventListener("pointermove", onMove);
-  board.addEventListener("pointerup", onUp);
-  board.addEventListener("pointercancel", onCancel);
-  board.addEventListener("lostpointercapture", onCancel);
-  board.addEventListener("focusin", onFocus);
-  wrap.addEventListener("keydown", onKey);
-  wrap.addEventListener("click", onClick);
-  dom.overlay.addEventListener("keydown", onOverlayKey);
+  // Every listener once, so that the returned unbind removes exactly what was added.
+  const listeners: Array<[EventTarget, string, (e: never) => void]> = [
+    [board, "pointerdown", onDown],
+    [board, "pointermove", onMove],
+    [board, "pointerup", onUp],
+    [board, "pointercancel", onCancel],
+    [board, "lostpointercapture", onCancel],
+    [board, "focusin", onFocus],
+    [wrap, "keydown", onKey],
+    [wrap, "click", onClick],
+    [dom.overlay, "keydown", onOverlayKey],
+  ];
+  for (const [target, type, fn] of listeners) target.addEventListener(type, fn as EventListener);
   return () => {
     cancelAnimationFrame(frame);
-    board.removeEventListener("pointerdown", onDown);
-    board.removeEventListener("pointermove", onMove);
-    board.removeEventListener("pointerup", onUp);
-    board.removeEventListener("pointercancel", onCancel);
-    board.removeEventListener("lostpointercapture", onCancel);
-    board.removeEventListener("focusin", onFocus);
-    wrap.removeEventListener("keydown", onKey);
-    wrap.removeEventListener("click", onClick);
-    dom.overlay.removeEventListener("keydown", onOverlayKey);
+    for (const [target, type, fn] of listeners) target.removeEventListener(type, fn as EventListener);
   };
 }
