@@ -161,14 +161,6 @@ impl JsGame {
 /// reaches them through the few dispatching exports below, which keeps the generated
 /// glue (part of every page's download) small.
 impl JsGame {
-    pub fn new(fen: Option<String>) -> Result<JsGame, JsError> {
-        let inner = match fen {
-            None => Game::new(),
-            Some(f) => Game::from_fen(&f).map_err(err)?,
-        };
-        Ok(JsGame { inner })
-    }
-
     pub fn chess960(n: f64) -> Result<JsGame, JsError> {
         Ok(JsGame {
             inner: Game::chess960(id(n)?).map_err(err)?,
@@ -208,10 +200,6 @@ impl JsGame {
 
     pub fn variant(&self) -> String {
         self.inner.variant().name().to_string()
-    }
-
-    pub fn chess960_id(&self) -> i32 {
-        self.inner.chess960_id().map_or(-1, i32::from)
     }
 
     pub fn swap_choices(&self) -> String {
@@ -412,16 +400,6 @@ impl JsGame {
         Ok(self.inner.timeout(color(c)?))
     }
 
-    pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
-        if depth.fract() != 0.0 || !(0.0..=12.0).contains(&depth) {
-            return Err(JsError::new(&format!(
-                "perft depth must be an integer from 0 to 12, got {}",
-                number(depth)
-            )));
-        }
-        Ok(self.inner.perft(depth as u32) as f64)
-    }
-
     pub fn pgn(&self) -> String {
         pgn::write(&self.inner)
     }
@@ -463,18 +441,6 @@ impl JsGame {
         self.inner.set_notation(n);
         Ok(())
     }
-
-    pub fn seal(
-        &self,
-        text: &str,
-        white_time_ms: f64,
-        black_time_ms: f64,
-        draw_offer: bool,
-    ) -> Result<String, JsError> {
-        let env = adjourn::seal(&self.inner, text, white_time_ms, black_time_ms, draw_offer)
-            .map_err(err)?;
-        Ok(adjourn::to_json(&env))
-    }
 }
 
 /// Operations of [`JsGame::get`]: no argument, cannot fail.
@@ -513,8 +479,12 @@ fn flag(b: bool) -> String {
 #[wasm_bindgen(js_class = Game)]
 impl JsGame {
     #[wasm_bindgen(constructor)]
-    pub fn js_new(fen: Option<String>) -> Result<JsGame, JsError> {
-        JsGame::new(fen)
+    pub fn new(fen: Option<String>) -> Result<JsGame, JsError> {
+        let inner = match fen {
+            None => Game::new(),
+            Some(f) => Game::from_fen(&f).map_err(err)?,
+        };
+        Ok(JsGame { inner })
     }
 
     /// 0 Chess960 id `a`, 1 crypto-random Chess960, 2 Double Chess960 `a`/`b`, 3 Chess-9.
@@ -594,24 +564,30 @@ impl JsGame {
     }
 
     #[wasm_bindgen(js_name = chess960Id)]
-    pub fn js_chess960_id(&self) -> i32 {
-        self.chess960_id()
+    pub fn chess960_id(&self) -> i32 {
+        self.inner.chess960_id().map_or(-1, i32::from)
     }
 
-    #[wasm_bindgen(js_name = perft)]
-    pub fn js_perft(&self, depth: f64) -> Result<f64, JsError> {
-        self.perft(depth)
+    pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
+        if depth.fract() != 0.0 || !(0.0..=12.0).contains(&depth) {
+            return Err(JsError::new(&format!(
+                "perft depth must be an integer from 0 to 12, got {}",
+                number(depth)
+            )));
+        }
+        Ok(self.inner.perft(depth as u32) as f64)
     }
 
-    #[wasm_bindgen(js_name = seal)]
-    pub fn js_seal(
+    pub fn seal(
         &self,
         text: &str,
         white_time_ms: f64,
         black_time_ms: f64,
         draw_offer: bool,
     ) -> Result<String, JsError> {
-        self.seal(text, white_time_ms, black_time_ms, draw_offer)
+        let env = adjourn::seal(&self.inner, text, white_time_ms, black_time_ms, draw_offer)
+            .map_err(err)?;
+        Ok(adjourn::to_json(&env))
     }
 }
 

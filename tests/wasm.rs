@@ -112,7 +112,7 @@ fn dispatching_exports_forward_to_the_operations() {
     assert_eq!(g.get(4), "b");
     assert_eq!(g.call(0, "king", "", "").unwrap(), "swap b king");
     assert!(JsGame::make(9, 0.0, 0.0).is_err());
-    let mut g = JsGame::js_new(None).unwrap();
+    let mut g = JsGame::new(None).unwrap();
     assert_eq!(g.get(5).split(' ').count(), 20); // moves
     for m in ["f3", "e5", "g4"] {
         g.call(3, m, "", "").unwrap(); // move
