@@ -4,41 +4,22 @@
  * Declared structurally so the board type-checks against any object of this
  * shape; `index.ts` checks that the package's `Chess` class fits it.
  */
-export type Color = "w" | "b";
-export type Role = "p" | "n" | "b" | "r" | "q" | "k";
-export type Square = string;
-export type SwapChoice = "king" | "queen" | "none";
-export type Variant = "standard" | "chess960" | "chess9";
+// The package's own types, not a second copy of them.
+export type {
+  Color,
+  Move,
+  Outcome,
+  PieceSymbol as Role,
+  Resolution,
+  Square,
+  SwapChoice,
+  Variant,
+} from "../../js/chess960.ts";
+import type { Color, Move, Outcome, PieceSymbol as Role, Resolution, Square, SwapChoice } from "../../js/chess960.ts";
 
 export interface Piece {
   color: Color;
   role: Role;
-}
-
-export interface Move {
-  color: Color;
-  piece: string;
-  from: Square;
-  to: Square;
-  captured?: string;
-  promotion?: string;
-  flags: string;
-  san: string;
-  uci: string;
-  castle?: "king" | "queen";
-  rookFrom?: Square;
-  rookTo?: Square;
-}
-
-export interface Resolution {
-  kind: "move" | "castle" | "promotion" | "ambiguous" | "swap" | "illegal";
-  moves: Move[];
-  swap?: SwapChoice;
-}
-
-export interface Outcome {
-  winner: Color | null;
-  reason: string;
 }
 
 export interface Game {
