@@ -38,7 +38,8 @@ if (crate === undefined) throw new Error("build: no package name in Cargo.toml")
 const crateFile = crate.replaceAll("-", "_");
 
 // 1. The core, for wasm32.
-run("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown", "--lib"]);
+// No `std` feature: the crate's own allocator and panic handler (src/wasm_rt.rs).
+run("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown", "--lib", "--no-default-features"]);
 const cargoWasm = join(root, "target", "wasm32-unknown-unknown", "release", `${crateFile}.wasm`);
 
 // 2. JS glue and bindings.

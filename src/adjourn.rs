@@ -26,6 +26,10 @@
 //! "blackTimeMs", "drawOffer"}`. The reader accepts any key order and whitespace, ignores
 //! unknown keys and never panics.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+use crate::text;
+
 use crate::fen::{self, FenError};
 use crate::game::{Game, Outcome, PlayError, Reason};
 use crate::pgn::{self, PgnError};
@@ -113,54 +117,70 @@ pub enum AdjournError {
     },
 }
 
-impl fmt::Display for AdjournError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl AdjournError {
+    /// The error as text (what `Display` writes).
+    pub fn message(&self) -> String {
         match self {
             AdjournError::GameOver { result } => {
-                write!(
-                    f,
-                    "the game is already over ({result}): no move can be sealed"
+                cat!(
+                    "the game is already over (",
+                    result,
+                    "): no move can be sealed"
                 )
             }
-            AdjournError::SwapPhase { chooser } => write!(
-                f,
-                "Chess-9 swap phase: {} must choose a swap before a move can be sealed",
-                chooser.name()
+            AdjournError::SwapPhase { chooser } => cat!(
+                "Chess-9 swap phase: ",
+                chooser.name(),
+                " must choose a swap before a move can be sealed"
             ),
-            AdjournError::BadTime { key } => write!(
-                f,
-                "envelope: '{key}' must be a number of milliseconds, zero or more"
+            AdjournError::BadTime { key } => cat!(
+                "envelope: '",
+                key,
+                "' must be a number of milliseconds, zero or more"
             ),
             AdjournError::Json { at, reason } => {
-                write!(f, "envelope is not valid JSON at byte {at}: {reason}")
+                cat!("envelope is not valid JSON at byte ", at, ": ", reason)
             }
-            AdjournError::NotAnObject => write!(f, "envelope must be a JSON object"),
-            AdjournError::MissingKey { key } => write!(f, "envelope has no '{key}'"),
-            AdjournError::DuplicateKey { key } => write!(f, "envelope has '{key}' twice"),
+            AdjournError::NotAnObject => cat!("envelope must be a JSON object"),
+            AdjournError::MissingKey { key } => cat!("envelope has no '", key, "'"),
+            AdjournError::DuplicateKey { key } => cat!("envelope has '", key, "' twice"),
             AdjournError::WrongType { key, expected } => {
-                write!(f, "envelope: '{key}' must be {expected}")
+                cat!("envelope: '", key, "' must be ", expected)
             }
-            AdjournError::Pgn(e) => write!(f, "envelope game record: {e}"),
-            AdjournError::Fen(e) => write!(f, "envelope position: {e}"),
-            AdjournError::PositionMismatch { fen, game } => write!(
-                f,
-                "envelope position '{fen}' is not where its game record ends ('{game}')"
+            AdjournError::Pgn(e) => cat!("envelope game record: ", e),
+            AdjournError::Fen(e) => cat!("envelope position: ", e),
+            AdjournError::PositionMismatch { fen, game } => cat!(
+                "envelope position '",
+                fen,
+                "' is not where its game record ends ('",
+                game,
+                "')"
             ),
-            AdjournError::SealerMismatch { sealer, to_move } => write!(
-                f,
-                "envelope sealed by {} but {} is to move",
+            AdjournError::SealerMismatch { sealer, to_move } => cat!(
+                "envelope sealed by ",
                 sealer.name(),
-                to_move.name()
+                " but ",
+                to_move.name(),
+                " is to move"
             ),
-            AdjournError::MoveNumberMismatch { envelope, position } => write!(
-                f,
-                "envelope move number {envelope} does not match the position (move {position})"
+            AdjournError::MoveNumberMismatch { envelope, position } => cat!(
+                "envelope move number ",
+                envelope,
+                " does not match the position (move ",
+                position,
+                ")"
             ),
         }
     }
 }
 
-impl std::error::Error for AdjournError {}
+impl fmt::Display for AdjournError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl core::error::Error for AdjournError {}
 
 fn check_time(key: &'static str, ms: f64) -> Result<(), AdjournError> {
     if ms.is_finite() && ms >= 0.0 {
@@ -189,7 +209,7 @@ pub fn seal(
     check_time("whiteTimeMs", white_time_ms)?;
     check_time("blackTimeMs", black_time_ms)?;
     // Whole milliseconds: the envelope never needs float text (and the wasm stays small).
-    let (white_time_ms, black_time_ms) = (white_time_ms.round(), black_time_ms.round());
+    let (white_time_ms, black_time_ms) = (text::round(white_time_ms), text::round(black_time_ms));
     Ok(Envelope {
         fen: game.fen(false),
         pgn: pgn::write(game),
@@ -287,7 +307,12 @@ fn push_json_string(out: &mut String, s: &str) {
             '\u{8}' => out.push_str("\\b"),
             '\u{c}' => out.push_str("\\f"),
             c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
+                // `\u00XX` / `\u202X`: four hex digits.
+                out.push_str("\\u");
+                for shift in [12, 8, 4, 0] {
+                    let digit = (c as u32 >> shift) & 15;
+                    out.push(char::from_digit(digit, 16).unwrap_or('0'));
+                }
             }
             c => out.push(c),
         }
@@ -302,9 +327,12 @@ fn json_number(x: f64) -> String {
         "null".to_string()
     } else {
         // Times are whole milliseconds (rounded when sealed); no float formatting needed.
-        (x.round()
-            .clamp(-9_007_199_254_740_991.0, 9_007_199_254_740_991.0) as i64)
-            .to_string()
+        let mut s = String::new();
+        text::push_int(
+            &mut s,
+            text::round(x).clamp(-9_007_199_254_740_991.0, 9_007_199_254_740_991.0) as i64,
+        );
+        s
     }
 }
 
@@ -315,15 +343,22 @@ pub fn to_json(env: &Envelope) -> String {
     push_json_string(&mut out, &env.fen);
     out.push_str(",\"pgn\":");
     push_json_string(&mut out, &env.pgn);
-    out.push_str(&format!(",\"moveNumber\":{}", env.move_number));
-    out.push_str(&format!(",\"sealer\":\"{}\"", env.sealer.char()));
+    out.push_str(",\"moveNumber\":");
+    text::push_uint(&mut out, u64::from(env.move_number));
+    out.push_str(",\"sealer\":\"");
+    out.push(env.sealer.char());
+    out.push('"');
     out.push_str(",\"move\":");
     push_json_string(&mut out, &env.text);
     out.push_str(",\"whiteTimeMs\":");
     out.push_str(&json_number(env.white_time_ms));
     out.push_str(",\"blackTimeMs\":");
     out.push_str(&json_number(env.black_time_ms));
-    out.push_str(&format!(",\"drawOffer\":{}", env.draw_offer));
+    out.push_str(if env.draw_offer {
+        ",\"drawOffer\":true"
+    } else {
+        ",\"drawOffer\":false"
+    });
     out.push('}');
     out
 }
@@ -651,7 +686,7 @@ pub fn from_json(json: &str) -> Result<Envelope, AdjournError> {
     let fen = string("fen", take("fen")?)?;
     let pgn = string("pgn", take("pgn")?)?;
     let move_number = match take("moveNumber")? {
-        Value::Number(x) if x.fract() == 0.0 && (1.0..=4_294_967_295.0).contains(&x) => x as u32,
+        Value::Number(x) if text::is_whole(x) && (1.0..=4_294_967_295.0).contains(&x) => x as u32,
         _ => {
             return Err(AdjournError::WrongType {
                 key: "moveNumber",

@@ -5,9 +5,15 @@
 //! constants below were found by [`find_magic`] (see the ignored test that regenerates
 //! them); the tables themselves are filled on first use.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 use crate::bitboard::Bitboard;
 use crate::square::{Color, Square};
-use std::sync::OnceLock;
+use alloc::vec::Vec;
+use core::cell::UnsafeCell;
+use core::mem::MaybeUninit;
+use core::sync::atomic::{AtomicU8, Ordering};
 
 const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -207,12 +213,50 @@ fn build() -> Tables {
     }
 }
 
-static TABLES: OnceLock<Tables> = OnceLock::new();
+/// The tables, built by the first caller (others wait for it). `std::sync::OnceLock`
+/// does this too, but the crate is `no_std`.
+struct Lazy {
+    state: AtomicU8,
+    value: UnsafeCell<MaybeUninit<Tables>>,
+}
+
+const EMPTY: u8 = 0;
+const BUILDING: u8 = 1;
+const READY: u8 = 2;
+
+// `value` is written once, by the thread that moved `state` from EMPTY to BUILDING, and
+// read only after `state` is READY (release/acquire).
+unsafe impl Sync for Lazy {}
+
+static TABLES: Lazy = Lazy {
+    state: AtomicU8::new(EMPTY),
+    value: UnsafeCell::new(MaybeUninit::uninit()),
+};
+
+#[cold]
+fn build_tables() -> &'static Tables {
+    if TABLES
+        .state
+        .compare_exchange(EMPTY, BUILDING, Ordering::Acquire, Ordering::Acquire)
+        .is_ok()
+    {
+        unsafe { (*TABLES.value.get()).write(build()) };
+        TABLES.state.store(READY, Ordering::Release);
+    }
+    while TABLES.state.load(Ordering::Acquire) != READY {
+        core::hint::spin_loop();
+    }
+    unsafe { (*TABLES.value.get()).assume_init_ref() }
+}
 
 /// The tables, built on first use.
 #[inline]
 pub fn tables() -> &'static Tables {
-    TABLES.get_or_init(build)
+    if TABLES.state.load(Ordering::Acquire) == READY {
+        unsafe { (*TABLES.value.get()).assume_init_ref() }
+    } else {
+        build_tables()
+    }
 }
 
 impl Tables {
@@ -412,7 +456,7 @@ mod tests {
             let v: Vec<String> = (0..64)
                 .map(|sq| format!("0x{:016x}", find_magic(sq, rook, &mut seed)))
                 .collect();
-            println!(
+            std::println!(
                 "{} [{}]",
                 if rook { "rook" } else { "bishop" },
                 v.join(", ")

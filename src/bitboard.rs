@@ -1,5 +1,8 @@
 //! A set of squares as a 64-bit word.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 use crate::square::{Rank, Square};
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 

@@ -1,6 +1,9 @@
 //! Castling rights as rook squares (Chess960 rules: the king ends on g/c, the rook on f/d,
 //! wherever they started).
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 use crate::bitboard::Bitboard;
 use crate::position::Board;
 use crate::square::{Color, File, Rank, Role, Square};

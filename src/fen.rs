@@ -1,6 +1,9 @@
 //! FEN in and out: standard FEN, X-FEN (`KQkq`, a file letter for an inner rook) and
 //! Shredder-FEN (`HAha`), detected per character on input.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 use crate::bitboard::Bitboard;
 use crate::castling::{file_letter, outermost_rook, Castles, CastlingSide};
 use crate::position::{Board, Position};
@@ -26,67 +29,40 @@ pub enum FenError {
     OppositeCheck,
 }
 
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl FenError {
+    /// The error as text (what `Display` writes).
+    pub fn message(&self) -> String {
         use FenError::*;
         match self {
-            Empty => write!(f, "invalid FEN: empty string"),
-            FieldCount { found } => write!(
-                f,
-                "invalid FEN: expected 4 to 6 space-separated fields, found {found}"
-            ),
-            BadPiece { ch, rank } => write!(
-                f,
-                "invalid FEN: unexpected character '{ch}' in the placement of rank {rank}"
-            ),
+            Empty => cat!("invalid FEN: empty string"),
+            FieldCount { found } => cat!("invalid FEN: expected 4 to 6 space-separated fields, found ", found),
+            BadPiece { ch, rank } => cat!("invalid FEN: unexpected character '", ch, "' in the placement of rank ", rank),
             RankLength { rank } => {
-                write!(f, "invalid FEN: rank {rank} does not describe exactly 8 squares")
+                cat!("invalid FEN: rank ", rank, " does not describe exactly 8 squares")
             }
-            RankCount { found } => write!(
-                f,
-                "invalid FEN: the placement has {found} ranks, expected 8 separated by '/'"
-            ),
-            BadTurn { found } => write!(
-                f,
-                "invalid FEN: side to move (field 2) must be 'w' or 'b', found '{found}'"
-            ),
-            BadCastling { ch } => write!(
-                f,
-                "invalid FEN: unexpected character '{ch}' in castling rights (field 3); use KQkq, file letters (X-FEN/Shredder-FEN) or '-'"
-            ),
-            CastlingWithoutRook { ch } => write!(
-                f,
-                "invalid FEN: castling right '{ch}' has no matching rook beside the king on its back rank"
-            ),
-            BadEnPassant { found } => write!(
-                f,
-                "invalid FEN: en passant square (field 4) '{found}' is not '-' or a square behind a pawn that just moved two squares"
-            ),
-            BadHalfmove { found } => write!(
-                f,
-                "invalid FEN: halfmove clock (field 5) must be a non-negative integer, found '{found}'"
-            ),
-            BadFullmove { found } => write!(
-                f,
-                "invalid FEN: move number (field 6) must be a positive integer, found '{found}'"
-            ),
-            KingCount { color, found } => write!(
-                f,
-                "invalid position: {} has {found} kings, expected exactly 1",
-                color.name()
-            ),
+            RankCount { found } => cat!("invalid FEN: the placement has ", found, " ranks, expected 8 separated by '/'"),
+            BadTurn { found } => cat!("invalid FEN: side to move (field 2) must be 'w' or 'b', found '", found, "'"),
+            BadCastling { ch } => cat!("invalid FEN: unexpected character '", ch, "' in castling rights (field 3); use KQkq, file letters (X-FEN/Shredder-FEN) or '-'"),
+            CastlingWithoutRook { ch } => cat!("invalid FEN: castling right '", ch, "' has no matching rook beside the king on its back rank"),
+            BadEnPassant { found } => cat!("invalid FEN: en passant square (field 4) '", found, "' is not '-' or a square behind a pawn that just moved two squares"),
+            BadHalfmove { found } => cat!("invalid FEN: halfmove clock (field 5) must be a non-negative integer, found '", found, "'"),
+            BadFullmove { found } => cat!("invalid FEN: move number (field 6) must be a positive integer, found '", found, "'"),
+            KingCount { color, found } => cat!("invalid position: ", color.name(), " has ", found, " kings, expected exactly 1"),
             PawnOnBackRank { square } => {
-                write!(f, "invalid position: pawn on the first or last rank ({square})")
+                cat!("invalid position: pawn on the first or last rank (", square, ")")
             }
-            OppositeCheck => write!(
-                f,
-                "invalid position: the side that is not to move is in check"
-            ),
+            OppositeCheck => cat!("invalid position: the side that is not to move is in check"),
         }
     }
 }
 
-impl std::error::Error for FenError {}
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl core::error::Error for FenError {}
 
 fn parse_board(s: &str) -> Result<Board, FenError> {
     let ranks: Vec<&str> = s.split('/').collect();
@@ -312,14 +288,18 @@ pub fn castling_fen(pos: &Position, shredder: bool) -> String {
 
 /// The full six-field FEN; the en passant square only when the capture is legal.
 pub fn to_fen(pos: &Position, shredder: bool) -> String {
-    format!(
-        "{} {} {} {} {} {}",
+    cat!(
         board_fen(pos.board()),
+        " ",
         pos.turn().char(),
+        " ",
         castling_fen(pos, shredder),
+        " ",
         pos.legal_ep()
             .map_or_else(|| "-".to_string(), |s| s.to_string()),
+        " ",
         pos.halfmoves(),
+        " ",
         pos.fullmoves()
     )
 }

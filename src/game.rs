@@ -2,6 +2,9 @@
 //! outcome (checkmate, stalemate, automatic threefold and fifty-move draws, insufficient
 //! material, and results the caller records).
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 use crate::bitboard::Bitboard;
 use crate::fen::{self, FenError};
 use crate::movegen::MoveList;
@@ -191,48 +194,39 @@ pub enum PlayError {
     Empty,
 }
 
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl PlayError {
+    /// The error as text (what `Display` writes).
+    pub fn message(&self) -> String {
         match self {
-            PlayError::Fen(e) => e.fmt(f),
-            PlayError::Setup(e) => e.fmt(f),
-            PlayError::San(e) => e.fmt(f),
-            PlayError::Uci(e) => e.fmt(f),
-            PlayError::Illegal { from, to } => write!(f, "illegal move {from}-{to}"),
-            PlayError::AmbiguousCastle { from, to } => write!(
-                f,
-                "ambiguous move {from}-{to}: it is both castling and a king move; play \"O-O\"/\"O-O-O\", the king onto its rook, or SAN \"K{to}\""
-            ),
-            PlayError::MissingPromotion { from, to } => write!(
-                f,
-                "move {from}-{to} is a promotion: give promotion 'q', 'r', 'b' or 'n'"
-            ),
+            PlayError::Fen(e) => e.message(),
+            PlayError::Setup(e) => e.message(),
+            PlayError::San(e) => e.message(),
+            PlayError::Uci(e) => e.message(),
+            PlayError::Illegal { from, to } => cat!("illegal move ", from, "-", to),
+            PlayError::AmbiguousCastle { from, to } => cat!("ambiguous move ", from, "-", to, ": it is both castling and a king move; play \"O-O\"/\"O-O-O\", the king onto its rook, or SAN \"K", to, "\""),
+            PlayError::MissingPromotion { from, to } => cat!("move ", from, "-", to, " is a promotion: give promotion 'q', 'r', 'b' or 'n'"),
             PlayError::BadSquare { found } => {
-                write!(f, "invalid square '{found}' (expected a1..h8)")
+                cat!("invalid square '", found, "' (expected a1..h8)")
             }
-            PlayError::BadPromotion { found } => write!(
-                f,
-                "invalid promotion '{found}' (expected 'q', 'r', 'b' or 'n')"
-            ),
+            PlayError::BadPromotion { found } => cat!("invalid promotion '", found, "' (expected 'q', 'r', 'b' or 'n')"),
             PlayError::BadColor { found } => {
-                write!(f, "invalid colour '{found}' (expected 'w' or 'b')")
+                cat!("invalid colour '", found, "' (expected 'w' or 'b')")
             }
-            PlayError::SwapPhase { chooser } => write!(
-                f,
-                "Chess-9 swap phase: {} must choose a swap first (king, queen or none)",
-                chooser.name()
-            ),
-            PlayError::NoSwap => write!(f, "no Chess-9 swap is pending in this game"),
-            PlayError::BadSwap { found } => write!(
-                f,
-                "invalid swap choice '{found}' (expected 'king', 'queen' or 'none')"
-            ),
-            PlayError::Empty => write!(f, "empty move"),
+            PlayError::SwapPhase { chooser } => cat!("Chess-9 swap phase: ", chooser.name(), " must choose a swap first (king, queen or none)"),
+            PlayError::NoSwap => cat!("no Chess-9 swap is pending in this game"),
+            PlayError::BadSwap { found } => cat!("invalid swap choice '", found, "' (expected 'king', 'queen' or 'none')"),
+            PlayError::Empty => cat!("empty move"),
         }
     }
 }
 
-impl std::error::Error for PlayError {}
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl core::error::Error for PlayError {}
 
 impl From<FenError> for PlayError {
     fn from(e: FenError) -> Self {

@@ -36,6 +36,11 @@
 //! assert_eq!(g.outcome().unwrap().reason, Reason::ThreefoldRepetition);
 //! ```
 
+// The crate is `no_std` + `alloc`: std is linked natively and whenever the `std` feature
+// is on (the default). The package's wasm build turns it off, and then `wasm_rt` supplies
+// the allocator and a panic handler that traps without formatting a message, which keeps
+// std's panic and formatting machinery out of the download.
+#![no_std]
 // Input reaches every module but the move generator's primitives: no panic paths there
 // (a panic traps the wasm instance). The primitives index fixed 64-entry tables with
 // squares that are in range by construction.
@@ -48,6 +53,20 @@
     clippy::todo,
     clippy::unimplemented
 )]
+
+extern crate alloc;
+#[cfg(any(not(target_arch = "wasm32"), feature = "std"))]
+extern crate std;
+
+/// What std's prelude would bring (the crate is `no_std`).
+#[allow(unused_imports)]
+mod prelude {
+    pub(crate) use crate::text::cat;
+    pub(crate) use alloc::borrow::ToOwned;
+    pub(crate) use alloc::string::{String, ToString};
+    pub(crate) use alloc::vec::Vec;
+    pub(crate) use alloc::{format, vec};
+}
 
 pub mod adjourn;
 #[allow(clippy::indexing_slicing)] // fixed 64-entry and per-colour/role tables
@@ -66,6 +85,8 @@ pub mod resolve;
 pub mod san;
 pub mod setup;
 pub mod square;
+pub mod text;
 pub mod uci;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+mod wasm_rt;

@@ -4,6 +4,9 @@
 //! move list expands them; perft counts them with popcounts at the leaves ("bulk
 //! counting"), which is why the groups exist.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingSide;

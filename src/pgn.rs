@@ -27,6 +27,9 @@
 //! `Nonary`; without one (or with `Standard`, `From Position`) the variant follows the
 //! FEN. All tags are kept as the game's headers.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 use crate::fen::{self, FenError};
 use crate::game::{Entry, Game, PlayError, Variant};
 use crate::san::{self, SanError};
@@ -63,30 +66,38 @@ pub enum PgnError {
     },
 }
 
-impl fmt::Display for PgnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl PgnError {
+    /// The error as text (what `Display` writes).
+    pub fn message(&self) -> String {
         match self {
-            PgnError::NoGame => write!(f, "invalid PGN: no game found (no tags and no moves)"),
-            PgnError::BadTag { line, text } => write!(
-                f,
-                "invalid PGN tag on line {line}: '{text}' (expected [Name \"value\"])"
+            PgnError::NoGame => cat!("invalid PGN: no game found (no tags and no moves)"),
+            PgnError::BadTag { line, text } => cat!(
+                "invalid PGN tag on line ",
+                line,
+                ": '",
+                text,
+                "' (expected [Name \"value\"])"
             ),
-            PgnError::UnterminatedComment { line } => write!(
-                f,
-                "invalid PGN: the comment opened with '{{' on line {line} is never closed"
+            PgnError::UnterminatedComment { line } => cat!(
+                "invalid PGN: the comment opened with '{' on line ",
+                line,
+                " is never closed"
             ),
-            PgnError::Fen { fen, error } => write!(f, "invalid FEN tag '{fen}': {error}"),
-            PgnError::UnknownVariant { found } => write!(
-                f,
-                "unsupported variant '{found}' (this library plays standard chess, Chess960 and Chess-9)"
+            PgnError::Fen { fen, error } => cat!("invalid FEN tag '", fen, "': ", error),
+            PgnError::UnknownVariant { found } => cat!(
+                "unsupported variant '",
+                found,
+                "' (this library plays standard chess, Chess960 and Chess-9)"
             ),
-            PgnError::Chess9Start { fen } => write!(
-                f,
-                "a Chess-9 game starts from the standard array, but the FEN tag is '{fen}'; record the swaps in a Chess9Swaps tag"
+            PgnError::Chess9Start { fen } => cat!(
+                "a Chess-9 game starts from the standard array, but the FEN tag is '",
+                fen,
+                "'; record the swaps in a Chess9Swaps tag"
             ),
-            PgnError::BadSwaps { found } => write!(
-                f,
-                "invalid Chess9Swaps tag '{found}' (expected e.g. \"black:king white:none\", each side once, Black first)"
+            PgnError::BadSwaps { found } => cat!(
+                "invalid Chess9Swaps tag '",
+                found,
+                "' (expected e.g. \"black:king white:none\", each side once, Black first)"
             ),
             PgnError::Move {
                 number,
@@ -94,36 +105,25 @@ impl fmt::Display for PgnError {
                 token,
                 error,
             } => {
-                let at = format!("'{token}' at move {number} ({})", color.name());
+                let at = cat!("'", token, "' at move ", number, " (", color.name(), ")");
                 match error {
                     PlayError::San(SanError::Syntax { .. }) => {
-                        write!(f, "invalid move {at}: not SAN")
+                        cat!("invalid move ", at, ": not SAN")
                     }
                     PlayError::San(SanError::Illegal { .. }) => {
-                        write!(f, "illegal move {at}: no legal move matches it")
+                        cat!("illegal move ", at, ": no legal move matches it")
                     }
-                    PlayError::San(SanError::Ambiguous { candidates, .. }) => write!(
-                        f,
-                        "ambiguous move {at}: could be {}",
-                        candidates.join(" or ")
-                    ),
-                    PlayError::San(SanError::MissingPromotion { .. }) => write!(
-                        f,
-                        "illegal move {at}: the pawn reaches the last rank, add the promotion piece (=Q, =R, =B or =N)"
-                    ),
-                    PlayError::SwapPhase { chooser } => write!(
-                        f,
-                        "move {at} comes before the Chess-9 swaps: {} has not chosen (add a Chess9Swaps tag)",
-                        chooser.name()
-                    ),
-                    e => write!(f, "illegal move {at}: {e}"),
+                    PlayError::San(SanError::Ambiguous { candidates, .. }) => cat!("ambiguous move ", at, ": could be ", candidates.join(" or ")),
+                    PlayError::San(SanError::MissingPromotion { .. }) => cat!("illegal move ", at, ": the pawn reaches the last rank, add the promotion piece (=Q, =R, =B or =N)"),
+                    PlayError::SwapPhase { chooser } => cat!("move ", at, " comes before the Chess-9 swaps: ", chooser.name(), " has not chosen (add a Chess9Swaps tag)"),
+                    e => cat!("illegal move ", at, ": ", e),
                 }
             }
         }
     }
 }
 
-impl std::error::Error for PgnError {}
+impl core::error::Error for PgnError {}
 
 // ---------------------------------------------------------------------------------------
 // Writing
@@ -179,7 +179,7 @@ fn swaps_value(game: &Game) -> String {
     let mut parts = Vec::new();
     for e in game.entries() {
         if let Entry::Swap { color, choice } = e {
-            parts.push(format!("{}:{}", color.name(), choice.name()));
+            parts.push(cat!(color.name(), ":", choice.name()));
         }
     }
     parts.join(" ")
@@ -231,8 +231,8 @@ pub fn write(game: &Game) -> String {
         let Entry::Move(pm) = e else { continue };
         let n = pm.before.fullmoves();
         match pm.color {
-            Color::White => tokens.push(format!("{n}.")),
-            Color::Black if first => tokens.push(format!("{n}...")),
+            Color::White => tokens.push(cat!(n, ".")),
+            Color::Black if first => tokens.push(cat!(n, "...")),
             Color::Black => {}
         }
         tokens.push(pm.san.clone());
@@ -471,6 +471,12 @@ impl<'a> Lexer<'a> {
                 }
             }
         }
+    }
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
     }
 }
 

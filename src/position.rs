@@ -1,6 +1,9 @@
 //! The position: piece placement, side to move, castling rights, en passant, clocks;
 //! making moves by copy (a `Position` is 96 bytes, cheaper to copy than to undo).
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::castling::{Castles, CastlingSide};

@@ -1,5 +1,8 @@
 //! Castling-input resolution: what a `(from, to)` pair from a board means (SPEC §1).
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 use crate::movegen::MoveList;
 use crate::position::{Move, MoveKind};
 use crate::square::Square;

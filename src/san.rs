@@ -1,6 +1,9 @@
 //! Standard Algebraic Notation: written with minimal disambiguation and check/mate
 //! suffixes; read strictly (an ambiguous SAN is an error, never a guess).
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 use crate::castling::CastlingSide;
 use crate::movegen::MoveList;
 use crate::position::{Move, MoveKind, Position};
@@ -23,25 +26,34 @@ pub enum SanError {
     MissingPromotion { san: String },
 }
 
-impl fmt::Display for SanError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl SanError {
+    /// The error as text (what `Display` writes).
+    pub fn message(&self) -> String {
         match self {
-            SanError::Syntax { san } => write!(f, "invalid move notation '{san}'"),
-            SanError::Illegal { san } => write!(f, "illegal move '{san}'"),
-            SanError::Ambiguous { san, candidates } => write!(
-                f,
-                "ambiguous move '{san}': could be {}",
+            SanError::Syntax { san } => cat!("invalid move notation '", san, "'"),
+            SanError::Illegal { san } => cat!("illegal move '", san, "'"),
+            SanError::Ambiguous { san, candidates } => cat!(
+                "ambiguous move '",
+                san,
+                "': could be ",
                 candidates.join(" or ")
             ),
-            SanError::MissingPromotion { san } => write!(
-                f,
-                "move '{san}' reaches the last rank: add the promotion piece (=Q, =R, =B or =N)"
+            SanError::MissingPromotion { san } => cat!(
+                "move '",
+                san,
+                "' reaches the last rank: add the promotion piece (=Q, =R, =B or =N)"
             ),
         }
     }
 }
 
-impl std::error::Error for SanError {}
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl core::error::Error for SanError {}
 
 fn role_of(pos: &Position, m: Move) -> Role {
     pos.board().role_at(m.from()).unwrap_or(Role::Pawn)

@@ -1,6 +1,9 @@
 //! Start positions: Scharnagl numbering of the 960 Chess960 arrays (518 = standard),
 //! uniform random ids, Double Chess960, and the Chess-9 swaps.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 use crate::position::Position;
 use crate::square::{Color, Role};
 use core::fmt;
@@ -15,20 +18,27 @@ pub enum SetupError {
     BadBackRank { found: String, reason: &'static str },
 }
 
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl SetupError {
+    /// The error as text (what `Display` writes).
+    pub fn message(&self) -> String {
         match self {
             SetupError::IdOutOfRange { id } => {
-                write!(f, "Chess960 id must be an integer from 0 to 959, got {id}")
+                cat!("Chess960 id must be an integer from 0 to 959, got ", id)
             }
             SetupError::BadBackRank { found, reason } => {
-                write!(f, "'{found}' is not a Chess960 back rank: {reason}")
+                cat!("'", found, "' is not a Chess960 back rank: ", reason)
             }
         }
     }
 }
 
-impl std::error::Error for SetupError {}
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl core::error::Error for SetupError {}
 
 /// Knight placements for `n / 96`, as pairs of indices into the five free squares.
 const KNIGHTS: [(usize, usize); 10] = [

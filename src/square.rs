@@ -1,5 +1,8 @@
 //! Squares, files, ranks, colours and piece roles: small copy types with meaning.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 use core::fmt;
 
 /// A side: White or Black.

@@ -1,6 +1,9 @@
 //! UCI move notation: `e2e4`, `e7e8q`; castling read in both conventions (`e1g1` king to
 //! its destination, `e1h1` king onto its rook) and written in either.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 use crate::movegen::MoveList;
 use crate::position::{Move, Position};
 use crate::square::{Role, Square};
@@ -22,16 +25,23 @@ pub enum UciError {
     Illegal { uci: String },
 }
 
-impl fmt::Display for UciError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl UciError {
+    /// The error as text (what `Display` writes).
+    pub fn message(&self) -> String {
         match self {
-            UciError::Syntax { uci } => write!(f, "invalid UCI move '{uci}'"),
-            UciError::Illegal { uci } => write!(f, "illegal move '{uci}'"),
+            UciError::Syntax { uci } => cat!("invalid UCI move '", uci, "'"),
+            UciError::Illegal { uci } => cat!("illegal move '", uci, "'"),
         }
     }
 }
 
-impl std::error::Error for UciError {}
+impl fmt::Display for UciError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl core::error::Error for UciError {}
 
 pub fn to_uci(m: Move, notation: CastlingNotation) -> String {
     let to = match notation {

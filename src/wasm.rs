@@ -4,6 +4,9 @@
 //! as one string per call so that JavaScript builds objects only when asked. Every
 //! fallible call returns a JS `Error` and leaves the game unchanged.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 use crate::adjourn;
 use crate::game::{Entry, Game, Input, PlayedMove};
 use crate::pgn;
@@ -14,15 +17,16 @@ use crate::square::{Color, Role, Square};
 use crate::uci::CastlingNotation;
 use wasm_bindgen::prelude::*;
 
-fn err(e: impl core::fmt::Display) -> JsError {
-    JsError::new(&e.to_string())
+fn err(e: impl crate::text::Push) -> JsError {
+    JsError::new(&cat!(e))
 }
 
 fn square(s: &str) -> Result<Square, JsError> {
     Square::parse(s).ok_or_else(|| {
-        JsError::new(&format!(
-            "invalid square '{}' (expected a1..h8)",
-            s.chars().take(8).collect::<String>()
+        JsError::new(&cat!(
+            "invalid square '",
+            s.chars().take(8).collect::<String>(),
+            "' (expected a1..h8)"
         ))
     })
 }
@@ -31,17 +35,18 @@ fn color(s: &str) -> Result<Color, JsError> {
     let mut it = s.chars();
     match (it.next().and_then(Color::from_char), it.next()) {
         (Some(c), None) => Ok(c),
-        _ => Err(JsError::new(&format!(
-            "invalid colour '{}' (expected 'w' or 'b')",
-            s.chars().take(8).collect::<String>()
+        _ => Err(JsError::new(&cat!(
+            "invalid colour '",
+            s.chars().take(8).collect::<String>(),
+            "' (expected 'w' or 'b')"
         ))),
     }
 }
 
 /// A JS number for messages, without pulling float formatting into the wasm.
 fn number(n: f64) -> String {
-    if n.fract() == 0.0 && n.abs() < 1e15 {
-        (n as i64).to_string()
+    if crate::text::is_whole(n) && n.abs() < 1e15 {
+        cat!(n as i64)
     } else if n.is_nan() {
         "NaN".to_string()
     } else {
@@ -50,11 +55,11 @@ fn number(n: f64) -> String {
 }
 
 fn id(n: f64) -> Result<u16, JsError> {
-    if n.fract() == 0.0 && (0.0..=959.0).contains(&n) {
+    if crate::text::is_whole(n) && (0.0..=959.0).contains(&n) {
         Ok(n as u16)
     } else {
-        Err(JsError::new(&format!(
-            "Chess960 id must be an integer from 0 to 959, got {}",
+        Err(JsError::new(&cat!(
+            "Chess960 id must be an integer from 0 to 959, got ",
             number(n)
         )))
     }
@@ -213,13 +218,14 @@ impl JsGame {
 
     pub fn swap(&mut self, choice: &str) -> Result<String, JsError> {
         let c = SwapChoice::parse(choice).ok_or_else(|| {
-            JsError::new(&format!(
-                "invalid swap choice '{}' (expected 'king', 'queen' or 'none')",
-                choice.chars().take(16).collect::<String>()
+            JsError::new(&cat!(
+                "invalid swap choice '",
+                choice.chars().take(16).collect::<String>(),
+                "' (expected 'king', 'queen' or 'none')"
             ))
         })?;
         let color = self.inner.swap(c).map_err(err)?;
-        Ok(format!("swap {} {}", color.char(), c.name()))
+        Ok(cat!("swap ", color.char(), " ", c.name()))
     }
 
     pub fn fen(&self, shredder: bool) -> String {
@@ -277,7 +283,7 @@ impl JsGame {
         Ok(match self.inner.resolve(from, to) {
             Input::Swap(c) => {
                 let color = self.inner.turn();
-                format!("swap\nswap {} {}", color.char(), c.name())
+                cat!("swap\nswap ", color.char(), " ", c.name())
             }
             Input::Resolved(r) => {
                 let (kind, moves) = match r {
@@ -293,7 +299,7 @@ impl JsGame {
                 if recs.is_empty() {
                     kind.to_string()
                 } else {
-                    format!("{kind}\n{recs}")
+                    cat!(kind, "\n", recs)
                 }
             }
         })
@@ -318,9 +324,10 @@ impl JsGame {
                 match (it.next().and_then(Role::from_char), it.next()) {
                     (Some(r), None) if Role::PROMOTIONS.contains(&r) => Some(r),
                     _ => {
-                        return Err(JsError::new(&format!(
-                            "invalid promotion '{}' (expected 'q', 'r', 'b' or 'n')",
-                            p.chars().take(8).collect::<String>()
+                        return Err(JsError::new(&cat!(
+                            "invalid promotion '",
+                            p.chars().take(8).collect::<String>(),
+                            "' (expected 'q', 'r', 'b' or 'n')"
                         )))
                     }
                 }
@@ -382,7 +389,7 @@ impl JsGame {
     pub fn outcome(&self) -> String {
         match self.inner.outcome() {
             None => String::new(),
-            Some(o) => format!("{} {}", o.winner.map_or('-', Color::char), o.reason.name()),
+            Some(o) => cat!(o.winner.map_or('-', Color::char), " ", o.reason.name()),
         }
     }
 
@@ -410,9 +417,10 @@ impl JsGame {
                 .chars()
                 .any(|c| c.is_whitespace() || c == '"' || c == ']' || c == '[')
         {
-            return Err(JsError::new(&format!(
-                "invalid PGN tag name '{}'",
-                key.chars().take(32).collect::<String>()
+            return Err(JsError::new(&cat!(
+                "invalid PGN tag name '",
+                key.chars().take(32).collect::<String>(),
+                "'"
             )));
         }
         if value.contains(['\n', '\r']) {
@@ -432,9 +440,10 @@ impl JsGame {
             "chess960" => Some(CastlingNotation::KingOntoRook),
             "standard" => Some(CastlingNotation::KingToDestination),
             _ => {
-                return Err(JsError::new(&format!(
-                    "invalid UCI mode '{}' (expected 'auto', 'chess960' or 'standard')",
-                    mode.chars().take(16).collect::<String>()
+                return Err(JsError::new(&cat!(
+                    "invalid UCI mode '",
+                    mode.chars().take(16).collect::<String>(),
+                    "' (expected 'auto', 'chess960' or 'standard')"
                 )))
             }
         };
@@ -569,9 +578,9 @@ impl JsGame {
     }
 
     pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
-        if depth.fract() != 0.0 || !(0.0..=12.0).contains(&depth) {
-            return Err(JsError::new(&format!(
-                "perft depth must be an integer from 0 to 12, got {}",
+        if !crate::text::is_whole(depth) || !(0.0..=12.0).contains(&depth) {
+            return Err(JsError::new(&cat!(
+                "perft depth must be an integer from 0 to 12, got ",
                 number(depth)
             )));
         }

@@ -1,0 +1,199 @@
+//! Text without `core::fmt`: numbers into strings, whole-number tests and rounding.
+//!
+//! `format!` and `Display` bring the formatting machinery into the wasm (about 10 KB); the
+//! crate builds every string it returns with these instead. The `Display` impls of the
+//! error types stay for Rust callers, and write the same text.
+
+#[allow(unused_imports)]
+use crate::prelude::*;
+
+/// A value that [`cat!`] can append to a string.
+pub trait Push {
+    fn push_to(&self, out: &mut String);
+}
+
+impl Push for str {
+    fn push_to(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+impl Push for String {
+    fn push_to(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+impl Push for char {
+    fn push_to(&self, out: &mut String) {
+        out.push(*self);
+    }
+}
+impl<T: Push + ?Sized> Push for &T {
+    fn push_to(&self, out: &mut String) {
+        (**self).push_to(out);
+    }
+}
+macro_rules! push_unsigned {
+    ($($t:ty),*) => {$(
+        impl Push for $t {
+            fn push_to(&self, out: &mut String) {
+                push_uint(out, u64::from(*self));
+            }
+        }
+    )*};
+}
+push_unsigned!(u8, u16, u32, u64);
+impl Push for usize {
+    fn push_to(&self, out: &mut String) {
+        push_uint(out, *self as u64);
+    }
+}
+impl Push for i64 {
+    fn push_to(&self, out: &mut String) {
+        push_int(out, *self);
+    }
+}
+
+impl Push for crate::square::Square {
+    fn push_to(&self, out: &mut String) {
+        crate::square::Square::push_to(*self, out);
+    }
+}
+macro_rules! push_message {
+    ($($t:ty),*) => {$(
+        impl Push for $t {
+            fn push_to(&self, out: &mut String) {
+                out.push_str(&self.message());
+            }
+        }
+    )*};
+}
+push_message!(
+    crate::fen::FenError,
+    crate::san::SanError,
+    crate::uci::UciError,
+    crate::setup::SetupError,
+    crate::game::PlayError,
+    crate::pgn::PgnError,
+    crate::adjourn::AdjournError
+);
+
+/// Concatenates its arguments (anything [`Push`]) into a new `String`: `format!` without
+/// `core::fmt`.
+macro_rules! cat {
+    ($($x:expr),* $(,)?) => {{
+        let mut s = String::new();
+        $($crate::text::Push::push_to(&$x, &mut s);)*
+        s
+    }};
+}
+pub(crate) use cat;
+
+/// Appends `n` in decimal.
+pub fn push_uint(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        if let Some(d) = digits.get_mut(i) {
+            *d = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || i == 0 {
+            break;
+        }
+    }
+    for &d in digits.get(i..).unwrap_or_default() {
+        out.push(char::from(d));
+    }
+}
+
+/// Appends `n` in decimal, with a minus sign when negative.
+pub fn push_int(out: &mut String, n: i64) {
+    if n < 0 {
+        out.push('-');
+    }
+    push_uint(out, n.unsigned_abs());
+}
+
+/// `n` in decimal.
+pub fn uint(n: u64) -> String {
+    let mut s = String::new();
+    push_uint(&mut s, n);
+    s
+}
+
+/// Whether `x` is a finite whole number (what JavaScript's `Number.isInteger` says).
+pub fn is_whole(x: f64) -> bool {
+    x.is_finite() && (x.abs() >= 4_503_599_627_370_496.0 || x == (x as i64) as f64)
+}
+
+/// `x` rounded to the nearest whole number, halves away from zero (`f64::round`, which
+/// is not in `core`). NaN stays NaN; infinities stay as they are.
+pub fn round(x: f64) -> f64 {
+    if !x.is_finite() || x.abs() >= 4_503_599_627_370_496.0 {
+        return x;
+    }
+    let t = x as i64 as f64;
+    let d = x - t;
+    if d >= 0.5 {
+        t + 1.0
+    } else if d <= -0.5 {
+        t - 1.0
+    } else {
+        t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers() {
+        for n in [0u64, 7, 10, 99, 100, 12345, u64::MAX] {
+            assert_eq!(uint(n), std::format!("{n}"));
+        }
+        for n in [0i64, -1, 42, -9_007_199_254_740_991, i64::MIN, i64::MAX] {
+            let mut s = String::new();
+            push_int(&mut s, n);
+            assert_eq!(s, std::format!("{n}"));
+        }
+    }
+
+    #[test]
+    fn whole_and_round_match_std() {
+        let xs = [
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            1.5,
+            2.5,
+            -2.5,
+            0.49999999999999994,
+            1e15 + 0.5,
+            3.7,
+            -3.7,
+            4_503_599_627_370_497.0,
+            1e300,
+            -1e300,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            f64::MIN_POSITIVE,
+            123456.789,
+        ];
+        for x in xs {
+            assert_eq!(
+                is_whole(x),
+                x.is_finite() && x.fract() == 0.0,
+                "is_whole({x})"
+            );
+            let (a, b) = (round(x), x.round());
+            assert!(
+                a == b || (a.is_nan() && b.is_nan()),
+                "round({x}) = {a}, std says {b}"
+            );
+        }
+    }
+}
