@@ -229,6 +229,8 @@ const MAKE_DOUBLE = 2;
 const MAKE_CHESS9 = 3;
 const PARSE_PGN = 0;
 const PARSE_ENVELOPE = 1;
+/** The envelope's keys in the order the core reads and writes them (`src/adjourn.rs` `FIELD_KEYS`). */
+const ENVELOPE_KEYS = ["fen", "pgn", "moveNumber", "sealer", "whiteTimeMs", "blackTimeMs", "drawOffer", "move"];
 const GET_VARIANT = 0;
 const GET_SWAP_CHOICES = 1;
 const GET_FEN = 2;
@@ -308,8 +310,25 @@ export class Chess {
 
   /** Resumes an adjourned game: applies the sealed move (or rules on it) and returns the game. */
   static openEnvelope(envelope: Envelope | string): Chess {
-    const json = typeof envelope === "string" ? envelope : JSON.stringify(envelope);
-    return Chess.#wrap(Game.parse(PARSE_ENVELOPE, str(json, "envelope")));
+    let o: unknown = envelope;
+    if (typeof o === "string") {
+      try {
+        o = JSON.parse(o);
+      } catch (e) {
+        throw new Error(`envelope is not valid JSON: ${(e as Error).message}`);
+      }
+    }
+    if (o === null || typeof o !== "object" || Array.isArray(o)) {
+      throw new Error("envelope must be a JSON object");
+    }
+    // The core checks the fields: each is its type's initial and then the value as text
+    // (see src/adjourn.rs, `from_fields`); "" for a missing key.
+    const fields = ENVELOPE_KEYS.map((k) => {
+      const v = (o as Record<string, unknown>)[k];
+      const t = typeof v;
+      return v === undefined ? "" : t === "string" || t === "number" || t === "boolean" ? t[0] + String(v) : "x";
+    });
+    return Chess.#wrap(Game.parse(PARSE_ENVELOPE, fields.join("\0")));
   }
 
   /** Replaces this game by a new one from `fen`; throws on bad FEN and then changes nothing. */
@@ -528,13 +547,17 @@ export class Chess {
    * that is illegal, ambiguous or meaningless loses the game for the sealer when opened.
    */
   seal(move: string, options?: SealOptions): Envelope {
-    const json = this.#raw.seal(
+    const f = this.#raw.seal(
       str(move, "sealed move"),
       options?.whiteTimeMs ?? 0,
       options?.blackTimeMs ?? 0,
       options?.drawOffer === true,
-    );
-    return JSON.parse(json) as Envelope;
+    ).split("\0");
+    // ENVELOPE_KEYS order; the move is last and may itself hold NUL.
+    return {
+      fen: f[0]!, pgn: f[1]!, moveNumber: +f[2]!, sealer: f[3] as Color, move: f.slice(7).join("\0"),
+      whiteTimeMs: +f[4]!, blackTimeMs: +f[5]!, drawOffer: f[6] === "1",
+    };
   }
 
   /** Releases the wasm memory now; the instance is unusable afterwards. */

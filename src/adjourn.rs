@@ -25,6 +25,10 @@
 //! `{"fen", "pgn", "moveNumber", "sealer" ("w"/"b"), "move", "whiteTimeMs",
 //! "blackTimeMs", "drawOffer"}`. The reader accepts any key order and whitespace, ignores
 //! unknown keys and never panics.
+//!
+//! [`to_fields`] and [`from_fields`] are the same envelope as NUL-separated fields, for
+//! callers that have JSON of their own: the JavaScript binding lets `JSON.parse` and
+//! `JSON.stringify` do the JSON, which keeps a JSON reader out of the wasm.
 
 #[allow(unused_imports)]
 use crate::prelude::*;
@@ -290,6 +294,144 @@ pub fn open(env: &Envelope) -> Result<Game, AdjournError> {
         }
     }
     Ok(game)
+}
+
+// ---------------------------------------------------------------------------------------
+// Fields
+
+/// The keys in [`to_fields`]/[`from_fields`] order: the sealed move last, so that it may
+/// hold any text.
+pub const FIELD_KEYS: [&str; 8] = [
+    "fen",
+    "pgn",
+    "moveNumber",
+    "sealer",
+    "whiteTimeMs",
+    "blackTimeMs",
+    "drawOffer",
+    "move",
+];
+
+/// The envelope as its [`FIELD_KEYS`] values, separated by NUL: numbers in decimal
+/// (whole milliseconds), `sealer` `w`/`b`, `drawOffer` `1` or `0`.
+pub fn to_fields(env: &Envelope) -> String {
+    let ms = |x: f64| text::round(x).clamp(0.0, 9_007_199_254_740_991.0) as u64;
+    let mut out = String::with_capacity(env.fen.len() + env.pgn.len() + env.text.len() + 32);
+    out.push_str(&env.fen);
+    out.push('\0');
+    out.push_str(&env.pgn);
+    out.push('\0');
+    text::push_uint(&mut out, u64::from(env.move_number));
+    out.push('\0');
+    out.push(env.sealer.char());
+    out.push('\0');
+    text::push_uint(&mut out, ms(env.white_time_ms));
+    out.push('\0');
+    text::push_uint(&mut out, ms(env.black_time_ms));
+    out.push_str(if env.draw_offer {
+        "\u{0}1\u{0}"
+    } else {
+        "\u{0}0\u{0}"
+    });
+    out.push_str(&env.text);
+    out
+}
+
+/// A whole number written in decimal digits (an optional `-` first), as JavaScript's
+/// `String(x)` writes one below 10^21; `None` for anything else.
+fn whole_number(s: &str) -> Option<f64> {
+    let (negative, digits) = match s.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let x = digits
+        .bytes()
+        .fold(0.0, |x, b| x * 10.0 + f64::from(b - b'0'));
+    Some(if negative { -x } else { x })
+}
+
+/// Reads an envelope from [`FIELD_KEYS`] fields separated by NUL, each its JSON type's
+/// initial (`s` string, `n` number, `b` boolean; any other letter: another type) and
+/// then the value as JavaScript's `String(value)` writes it. An empty field is a
+/// missing key. The checks and errors are those of [`from_json`], except that times
+/// must be whole numbers here (a JSON text with a fraction is not valid there).
+pub fn from_fields(fields: &str) -> Result<Envelope, AdjournError> {
+    let mut it = fields.splitn(FIELD_KEYS.len(), '\0');
+    let mut next = |key: &'static str| -> Result<(u8, &str), AdjournError> {
+        let f = it.next().unwrap_or("");
+        match f.as_bytes().first() {
+            Some(&tag) => Ok((tag, f.get(1..).unwrap_or(""))),
+            None => Err(AdjournError::MissingKey { key }),
+        }
+    };
+    let string = |key: &'static str, (tag, v): (u8, &str)| match tag {
+        b's' => Ok(v.to_string()),
+        _ => Err(AdjournError::WrongType {
+            key,
+            expected: "a string",
+        }),
+    };
+    let fen = string("fen", next("fen")?)?;
+    let pgn = string("pgn", next("pgn")?)?;
+    let move_number = match next("moveNumber")? {
+        (b'n', v) => whole_number(v).filter(|x| (1.0..=4_294_967_295.0).contains(x)),
+        _ => None,
+    }
+    .ok_or(AdjournError::WrongType {
+        key: "moveNumber",
+        expected: "a whole number from 1",
+    })? as u32;
+    let sealer = match next("sealer")? {
+        (b's', "w") => Color::White,
+        (b's', "b") => Color::Black,
+        _ => {
+            return Err(AdjournError::WrongType {
+                key: "sealer",
+                expected: "\"w\" or \"b\"",
+            })
+        }
+    };
+    let time = |key: &'static str, field: (u8, &str)| match field {
+        (b'n', v) => match whole_number(v) {
+            Some(x) if x < 0.0 => Err(AdjournError::BadTime { key }),
+            // The largest whole number a JSON reader keeps exactly, as in `from_json`.
+            Some(x) if x <= 9_007_199_254_740_991.0 => Ok(x),
+            _ => Err(AdjournError::WrongType {
+                key,
+                expected: "a whole number of milliseconds below 2^53",
+            }),
+        },
+        _ => Err(AdjournError::WrongType {
+            key,
+            expected: "a number of milliseconds",
+        }),
+    };
+    let white_time_ms = time("whiteTimeMs", next("whiteTimeMs")?)?;
+    let black_time_ms = time("blackTimeMs", next("blackTimeMs")?)?;
+    let draw_offer = match next("drawOffer")? {
+        (b'b', "true") => true,
+        (b'b', "false") => false,
+        _ => {
+            return Err(AdjournError::WrongType {
+                key: "drawOffer",
+                expected: "true or false",
+            })
+        }
+    };
+    let text = string("move", next("move")?)?;
+    Ok(Envelope {
+        fen,
+        pgn,
+        move_number,
+        sealer,
+        text,
+        white_time_ms,
+        black_time_ms,
+        draw_offer,
+    })
 }
 
 // ---------------------------------------------------------------------------------------

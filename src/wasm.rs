@@ -196,8 +196,9 @@ impl JsGame {
         })
     }
 
-    pub fn open_envelope(json: &str) -> Result<JsGame, JsError> {
-        let env = adjourn::from_json(json).map_err(err)?;
+    /// `fields`: see [`adjourn::from_fields`] (JS does the JSON).
+    pub fn open_envelope(fields: &str) -> Result<JsGame, JsError> {
+        let env = adjourn::from_fields(fields).map_err(err)?;
         Ok(JsGame {
             inner: adjourn::open(&env).map_err(err)?,
         })
@@ -507,7 +508,8 @@ impl JsGame {
         }
     }
 
-    /// 0 the first game of a PGN text, 1 an adjournment envelope (JSON).
+    /// 0 the first game of a PGN text, 1 an adjournment envelope as
+    /// [`adjourn::from_fields`] reads it.
     pub fn parse(kind: u32, text: &str) -> Result<JsGame, JsError> {
         match kind {
             0 => JsGame::from_pgn(text),
@@ -596,7 +598,7 @@ impl JsGame {
     ) -> Result<String, JsError> {
         let env = adjourn::seal(&self.inner, text, white_time_ms, black_time_ms, draw_offer)
             .map_err(err)?;
-        Ok(adjourn::to_json(&env))
+        Ok(adjourn::to_fields(&env))
     }
 }
 

@@ -480,6 +480,46 @@ describe("adjournment", () => {
     assert.deepEqual(opened(START, "hello").outcome(), { winner: "b", reason: "sealed-move-meaningless" });
   });
 
+  test("the envelope keeps its key order and any move text through JSON", () => {
+    const g = new Chess();
+    const envelope = g.seal("e4 \u0000 \"odd\"\n😀", { whiteTimeMs: 1.4, blackTimeMs: 2.6 });
+    assert.deepEqual(Object.keys(envelope), [
+      "fen", "pgn", "moveNumber", "sealer", "move", "whiteTimeMs", "blackTimeMs", "drawOffer",
+    ]);
+    assert.equal(envelope.move, "e4 \u0000 \"odd\"\n😀");
+    assert.deepEqual([envelope.whiteTimeMs, envelope.blackTimeMs, envelope.drawOffer], [1, 3, false]);
+    const resumed = Chess.openEnvelope(JSON.stringify(envelope));
+    assert.equal(resumed.header("SealedMove"), envelope.move);
+    assert.deepEqual(resumed.outcome(), { winner: "b", reason: "sealed-move-meaningless" });
+  });
+
+  test("a broken envelope throws an Error saying what is wrong", () => {
+    const good = new Chess().seal("e4");
+    const cases = [
+      ["{", /not valid JSON/],
+      ["[1]", /must be a JSON object/],
+      [null, /must be a JSON object/],
+      [42, /must be a JSON object/],
+      [{ ...good, fen: undefined }, /no 'fen'/],
+      [{ ...good, pgn: 5 }, /'pgn' must be a string/],
+      [{ ...good, moveNumber: "1" }, /'moveNumber' must be a whole number/],
+      [{ ...good, moveNumber: 1.5 }, /'moveNumber'/],
+      [{ ...good, sealer: "x" }, /'sealer'/],
+      [{ ...good, sealer: Symbol("w") }, /'sealer'/],
+      [{ ...good, whiteTimeMs: -1 }, /'whiteTimeMs' must be a number of milliseconds, zero or more/],
+      [{ ...good, whiteTimeMs: 0.5 }, /'whiteTimeMs' must be a whole number/],
+      [{ ...good, blackTimeMs: NaN }, /'blackTimeMs'/],
+      [{ ...good, drawOffer: 0 }, /'drawOffer' must be true or false/],
+      [{ ...good, move: Symbol("e4") }, /'move' must be a string/],
+      [{ ...good, move: {} }, /'move' must be a string/],
+      [{ ...good, sealer: "b" }, /sealed by black but white is to move/],
+    ];
+    for (const [envelope, message] of cases) {
+      assert.throws(() => Chess.openEnvelope(envelope), (e) => e instanceof Error && message.test(e.message), String(message));
+    }
+    assert.equal(Chess.openEnvelope(good).turn(), "b");
+  });
+
   test("a sealed move that mates decides the game", () => {
     const g = new Chess();
     for (const san of ["f3", "e5", "g4"]) g.move(san);

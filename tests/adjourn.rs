@@ -14,11 +14,26 @@ fn game_after(moves: &[&str]) -> Game {
     g
 }
 
-/// Seals, goes through JSON and opens.
+/// The field form as the JS binding writes it: each value tagged with its type's initial.
+fn tagged(env: &Envelope) -> String {
+    let untagged = adjourn::to_fields(env);
+    let tags = ["s", "s", "n", "s", "n", "n", "b", "s"];
+    let mut parts: Vec<String> = untagged.splitn(8, '\0').map(str::to_string).collect();
+    parts[6] = if parts[6] == "1" { "true" } else { "false" }.to_string();
+    let out: Vec<String> = tags
+        .iter()
+        .zip(&parts)
+        .map(|(t, v)| format!("{t}{v}"))
+        .collect();
+    out.join("\0")
+}
+
+/// Seals, goes through JSON and through the field form, and opens.
 fn seal_and_open(g: &Game, text: &str) -> Game {
     let env = adjourn::seal(g, text, 60_000.0, 75_500.0, false).unwrap();
     let back = adjourn::from_json(&adjourn::to_json(&env)).unwrap();
     assert_eq!(back, env);
+    assert_eq!(adjourn::from_fields(&tagged(&env)).unwrap(), env);
     adjourn::open(&back).unwrap_or_else(|e| panic!("open: {e}"))
 }
 
@@ -285,6 +300,96 @@ fn broken_json_gives_typed_errors() {
         let err = adjourn::from_json(json).expect_err(json);
         let msg = err.to_string();
         assert!(msg.contains(want), "{json}\n  got: {msg}\n  want: {want}");
+    }
+}
+
+#[test]
+fn fields_round_trip_and_give_the_json_errors() {
+    let env = Envelope {
+        fen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1".into(),
+        pgn: "[Event \"x\"]\n\n*".into(),
+        move_number: 1,
+        sealer: Color::White,
+        text: "O-O \u{0} after a NUL, \"quoted\"\nline é 😀".into(),
+        white_time_ms: 123.0,
+        black_time_ms: 9_007_199_254_740_991.0,
+        draw_offer: true,
+    };
+    let f = adjourn::to_fields(&env);
+    assert_eq!(
+        f,
+        [
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            "[Event \"x\"]\n\n*",
+            "1",
+            "w",
+            "123",
+            "9007199254740991",
+            "1",
+            "O-O \u{0} after a NUL, \"quoted\"\nline é 😀"
+        ]
+        .join("\0")
+    );
+    assert_eq!(adjourn::from_fields(&tagged(&env)).unwrap(), env);
+
+    let good = tagged(&adjourn::seal(&game_after(&["e4"]), "e5", 5.0, 6.0, false).unwrap());
+    let with = |i: usize, v: &str| {
+        let mut p: Vec<&str> = good.splitn(8, '\0').collect();
+        p[i] = v;
+        p.join("\0")
+    };
+    let cases = [
+        (with(0, ""), "no 'fen'"),
+        (with(0, "n5"), "'fen' must be a string"),
+        (with(1, "x"), "'pgn' must be a string"),
+        (
+            with(2, "n1.5"),
+            "'moveNumber' must be a whole number from 1",
+        ),
+        (with(2, "n0"), "'moveNumber'"),
+        (with(2, "s1"), "'moveNumber'"),
+        (with(2, "n4294967296"), "'moveNumber'"),
+        (with(3, "sx"), "'sealer' must be \"w\" or \"b\""),
+        (
+            with(4, "n-5"),
+            "'whiteTimeMs' must be a number of milliseconds, zero or more",
+        ),
+        (
+            with(4, "n0.5"),
+            "'whiteTimeMs' must be a whole number of milliseconds",
+        ),
+        (with(5, "nNaN"), "'blackTimeMs' must be a whole number"),
+        (with(5, "n1e+21"), "'blackTimeMs' must be a whole number"),
+        (
+            with(5, "n9007199254740992"),
+            "'blackTimeMs' must be a whole number of milliseconds below 2^53",
+        ),
+        (with(5, "btrue"), "'blackTimeMs' must be a number"),
+        (with(6, "n0"), "'drawOffer' must be true or false"),
+        (with(7, ""), "no 'move'"),
+        (with(7, "x"), "'move' must be a string"),
+        ("sonly a fen".into(), "no 'pgn'"),
+        (String::new(), "no 'fen'"),
+    ];
+    for (fields, want) in &cases {
+        let msg = adjourn::from_fields(fields).expect_err(fields).to_string();
+        assert!(
+            msg.contains(want),
+            "{fields:?}\n  got: {msg}\n  want: {want}"
+        );
+    }
+    // Whatever the bytes, an error or an envelope, never a panic.
+    let mut seed = 7u64;
+    for _ in 0..20_000 {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut b = good.clone().into_bytes();
+        let at = (seed >> 33) as usize % b.len();
+        b[at] = (seed >> 20) as u8 & 0x7f;
+        if let Ok(s) = String::from_utf8(b) {
+            let _ = adjourn::from_fields(&s);
+        }
     }
 }
 
