@@ -61,14 +61,17 @@ const common = {
 };
 
 // Shorter names for the board's internals (its state, DOM handles and private
-// members): properties that no page, test or core API reads by name. Not in
-// the list: anything the core API, DOM or demo shares (dests, verbose, check …).
+// members): properties that no page, test or core API reads by name, and no DOM
+// API has (a DOM name here would be renamed on the DOM object too). Not in the
+// list: anything the core API, DOM, demo or BoardOptions shares (dests, turn,
+// verbose, focus, orientation, viewer, coordinates …).
 const internals = new RegExp(`^(${[
   "pieces", "selected", "reselected", "castles", "hover", "lastMove", "drag", "prompt", "swapPhase",
-  "caption", "banner", "viewer", "coordinates", "squares", "rows", "overlay", "bar", "nav", "memo",
-  "overlayKey", "dragKey", "pointerId", "startX", "startY", "ply", "tape", "labels", "reported",
-  "dismissed", "note", "unbind", "opts", "inner", "tryMove", "canPlay", "movable", "isDest", "doSwap",
-  "moveSquares", "ensure", "interactiveAttr", "readPgn", "reload", "fail", "down", "drop", "activate",
+  "caption", "banner", "tape", "coords", "squares", "overlay", "bar", "nav", "memo", "root",
+  "live", "overlayKey", "dragKey", "x0", "y0", "active", "ply", "items", "labels", "label", "role",
+  "reported", "dismissed", "note", "unbind", "opts", "dom", "inner", "tryMove", "canPlay", "select",
+  "selectMovable", "say", "play", "emit", "ensure", "reload", "fail",
+  "down", "up", "drop", "cancel", "choose", "check", "toMove", "tabStop",
   "__wbg_ptr", "__destroy_into_raw", "__wrap",
 ].join("|")})$`);
 const widgetOnly = { mangleProps: internals };

@@ -5,9 +5,9 @@
  */
 import { bindInput, type Controller } from "./input.ts";
 import { colorName } from "./pieces.ts";
-import { announce, createDom, render, type Dom } from "./render.ts";
-import { initialState, readPlacement, type State } from "./state.ts";
-import type { Color, Game, Move, Outcome, Role, Square, SwapChoice } from "./types.ts";
+import { createDom, render, type Dom } from "./render.ts";
+import { readPlacement, type State } from "./state.ts";
+import type { Color, Game, Move, Outcome, Square, SwapChoice, SwapRecord } from "./types.ts";
 
 export interface BoardOptions {
   /** The game to show; the board plays its moves on it. */
@@ -27,50 +27,40 @@ export interface SwapDetail {
   choice: SwapChoice;
 }
 
+/** Titles that are not just the reason with its first letter capitalised. */
 const TITLES: Record<string, string> = {
-  checkmate: "Checkmate",
-  stalemate: "Stalemate",
-  "threefold-repetition": "Threefold repetition",
   "fifty-moves": "Fifty-move rule",
-  "insufficient-material": "Insufficient material",
-  resignation: "Resignation",
   agreement: "Draw agreed",
-  timeout: "Time out",
-  "timeout-insufficient-material": "Time out",
 };
 
 export function describeOutcome(o: Outcome): { title: string; detail: string } {
-  const title = TITLES[o.reason] ?? (o.reason.startsWith("sealed") ? "Sealed move invalid" : cap(o.reason));
-  const detail = o.winner ? `${o.winner === "w" ? "White" : "Black"} wins` : "Draw";
-  return { title, detail };
+  const r = o.reason;
+  return {
+    title: r.startsWith("sealed")
+      ? "Sealed move invalid"
+      : r.startsWith("timeout")
+        ? "Time out"
+        : TITLES[r] ?? cap(r.replace("-", " ")),
+    detail: o.winner ? `${side(o.winner)} wins` : "Draw",
+  };
 }
-
-type Replayable = unknown;
 
 function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** A swap choice from a history / undo entry of the swap phase, if it is one. */
-function swapOf(item: Replayable): SwapChoice | null {
-  if (typeof item !== "object" || item === null) return null;
-  const rec = item as Record<string, unknown>;
-  if (typeof rec["san"] === "string" && typeof rec["from"] === "string") return null;
-  for (const k of ["swap", "choice"]) {
-    const v = rec[k];
-    if (v === "king" || v === "queen" || v === "none") return v;
-  }
-  return null;
+/** "White" or "Black". */
+function side(color: Color): string {
+  return cap(colorName(color));
 }
 
-function isMove(item: Replayable): item is Move {
-  return typeof item === "object" && item !== null && typeof (item as Move).san === "string" &&
-    typeof (item as Move).from === "string";
+function isMove(item: Move | SwapRecord | undefined): item is Move {
+  return item !== undefined && "san" in item;
 }
 
 export class Board implements Controller {
   readonly element: HTMLElement;
-  readonly state: State = initialState();
+  readonly state: State;
   private g: Game;
   private dom: Dom;
   private unbind: () => void;
@@ -79,19 +69,25 @@ export class Board implements Controller {
   private reported = false;
   private dismissed = false;
   private note = "";
-  private tape: { items: Replayable[]; labels: string[] } | null = null;
 
   constructor(element: HTMLElement, opts: BoardOptions) {
     this.element = element;
     this.opts = opts;
     this.g = opts.game;
-    const root = element.shadowRoot ?? element.attachShadow({ mode: "open" });
-    this.dom = createDom(root);
-    this.state.orientation = opts.orientation ?? "w";
-    this.state.interactive = opts.interactive ?? true;
-    this.state.coordinates = opts.coordinates ?? true;
+    this.dom = createDom(element.shadowRoot ?? element.attachShadow({ mode: "open" }));
+    // The board's own settings; setGame() below fills in the viewer tape and,
+    // through update(), everything the core decides (pieces, side to move,
+    // destinations, highlights, texts) before anything reads them.
+    this.state = {
+      orientation: opts.orientation ?? "w",
+      interactive: opts.interactive ?? true,
+      coords: opts.coordinates ?? true,
+      tabStop: "e2",
+      drag: null,
+      reselected: false,
+    } as State;
     this.unbind = bindInput(this.dom, this);
-    this.setGame(opts.game, opts.viewer ?? false);
+    this.setGame(opts.game, opts.viewer);
   }
 
   /** The game on the board (a `Chess` instance). */
@@ -111,17 +107,11 @@ export class Board implements Controller {
   setGame(game: Game, viewer = false): void {
     this.g = game;
     this.note = "";
-    this.tape = null;
-    this.state.viewer = null;
+    this.state.tape = null;
     if (viewer) {
-      const items: Replayable[] = [];
-      for (let i = 0; i < 10000; i++) {
-        const u = game.undo();
-        if (u === null || u === undefined || u === "") break;
-        items.unshift(u);
-      }
-      this.tape = { items, labels: this.labels(items) };
-      this.state.viewer = { ply: 0, plies: items.length, label: "" };
+      const items: Array<Move | SwapRecord> = [];
+      for (let u; (u = game.undo()); ) items.unshift(u);
+      this.state.tape = { items, labels: this.labels(items), ply: 0, label: "" };
     }
     this.reported = game.outcome() !== null;
     this.dismissed = false;
@@ -152,40 +142,31 @@ export class Board implements Controller {
   update(): void {
     const s = this.state;
     const g = this.g;
+    const outcome = g.outcome();
+    const v = s.tape;
     this.verbose = null;
     s.pieces = readPlacement(g.fen());
-    s.turn = g.turn();
+    s.toMove = g.turn();
     s.swapPhase = g.swapChoices().length > 0;
-    s.selected = null;
+    s.selected = s.prompt = s.hover = s.check = null;
     s.castles = [];
-    s.prompt = null;
-    s.hover = null;
-    const outcome = g.outcome();
-    s.dests = outcome || !s.interactive || s.viewer ? new Map() : g.dests();
-    s.check = null;
+    s.dests = outcome || !s.interactive || v ? new Map() : g.dests();
     if (g.isCheck()) {
-      for (const [sq, p] of s.pieces) if (p.role === "k" && p.color === s.turn) s.check = sq;
+      for (const [sq, p] of s.pieces) if (p.role === "k" && p.color === s.toMove) s.check = sq;
     }
-    const side = cap(colorName(s.turn));
+    const rank = s.toMove === "w" ? 1 : 8;
     s.caption = s.swapPhase
-      ? `${side} chooses: king onto the ${s.turn === "w" ? "c1" : "c8"} bishop, queen onto the ${
-          s.turn === "w" ? "f1" : "f8"
-        } bishop, or press the king to keep.`
+      ? `${side(s.toMove)} chooses: king onto the c${rank} bishop, queen onto the f${rank} bishop, or press the king to keep.`
       : this.note;
-    const h = g.history({ verbose: true });
-    const last = h[h.length - 1];
-    s.lastMove = isMove(last) ? this.moveSquares(last) : [];
-    if (!outcome) {
-      this.reported = false;
-      this.dismissed = false;
-    }
-    s.banner = outcome && !s.viewer && !this.dismissed ? describeOutcome(outcome) : null;
-    if (s.viewer && this.tape) {
-      const label = this.tape.labels[s.viewer.ply - 1];
-      s.viewer.label = label ?? "Start position";
-      if (outcome && s.viewer.ply === s.viewer.plies) {
+    const last = g.history({ verbose: true }).at(-1);
+    s.lastMove = isMove(last) ? [last.from, last.to, last.rookFrom, last.rookTo] : [];
+    if (!outcome) this.reported = this.dismissed = false;
+    s.banner = outcome && !v && !this.dismissed ? describeOutcome(outcome) : null;
+    if (v) {
+      v.label = v.labels[v.ply - 1] ?? "Start position";
+      if (outcome && v.ply === v.items.length) {
         const d = describeOutcome(outcome);
-        s.viewer.label += ` — ${d.title}, ${d.detail.toLowerCase()}`;
+        v.label += ` — ${d.title}, ${d.detail.toLowerCase()}`;
       }
     }
     this.redraw();
@@ -204,38 +185,26 @@ export class Board implements Controller {
 
   /** Moves the viewer to ply `n` (0 = start position). */
   goto(n: number): void {
-    const v = this.state.viewer;
-    const tape = this.tape;
-    if (!v || !tape) return;
-    const target = Math.max(0, Math.min(v.plies, n));
-    while (v.ply > target) {
-      this.g.undo();
-      v.ply--;
+    const v = this.state.tape;
+    if (!v) return;
+    const target = Math.max(0, Math.min(v.items.length, n));
+    for (; v.ply > target; v.ply--) this.g.undo();
+    for (; v.ply < target; v.ply++) {
+      const item = v.items[v.ply];
+      if (isMove(item)) this.g.move(item.san);
+      else if (item) this.g.swap(item.swap);
     }
-    while (v.ply < target) {
-      const item = tape.items[v.ply];
-      const choice = swapOf(item);
-      if (choice) this.g.swap(choice);
-      else if (isMove(item)) this.g.move(item.san);
-      v.ply++;
-    }
-    const cur = tape.items[v.ply - 1];
     this.update();
-    if (isMove(cur)) announce(this.dom, tape.labels[v.ply - 1] ?? cur.san);
+    if (isMove(v.items[target - 1])) this.say(v.labels[target - 1] ?? "");
   }
 
-  private labels(items: Replayable[]): string[] {
-    const fen = this.g.fen().split(" ");
-    let n = Number(fen[5] ?? "1") || 1;
+  private labels(items: Array<Move | SwapRecord>): string[] {
+    let n = +(this.g.fen().split(" ")[5] ?? 1) || 1;
     return items.map((item) => {
-      const choice = swapOf(item);
-      if (choice) {
-        const c = (item as { color?: unknown }).color;
-        const who = c === "w" ? "White" : c === "b" ? "Black" : "Swap";
-        return `${who}: ${choice === "none" ? "keeps the array" : `swaps ${choice} and bishop`}`;
+      if (!isMove(item)) {
+        return `${side(item.color)}: ${item.swap === "none" ? "keeps the array" : `swaps ${item.swap} and bishop`}`;
       }
-      if (!isMove(item)) return "";
-      const label = item.color === "w" ? `${n}. ${item.san}` : `${n}… ${item.san}`;
+      const label = `${n}${item.color === "w" ? "." : "…"} ${item.san}`;
       if (item.color === "b") n++;
       return label;
     });
@@ -245,72 +214,47 @@ export class Board implements Controller {
 
   private canPlay(): boolean {
     const s = this.state;
-    return s.interactive && !s.viewer && !s.prompt && this.g.outcome() === null;
-  }
-
-  private movable(sq: Square): boolean {
-    return (this.state.dests.get(sq)?.length ?? 0) > 0;
-  }
-
-  private isDest(from: Square, to: Square): boolean {
-    return this.state.dests.get(from)?.includes(to) ?? false;
+    return s.interactive && !s.tape && !s.prompt && !this.g.outcome();
   }
 
   private select(sq: Square | null): void {
     const s = this.state;
     s.reselected = sq !== null && s.selected === sq;
     s.selected = sq;
-    s.castles = [];
-    const p = sq ? s.pieces.get(sq) : undefined;
-    if (sq && p?.role === "k" && !s.swapPhase) {
-      this.verbose ??= this.g.moves({ verbose: true });
-      s.castles = this.verbose.filter((m) => m.from === sq && m.castle !== undefined);
-    }
+    s.castles = sq && s.pieces.get(sq)?.role === "k" && !s.swapPhase
+      ? (this.verbose ??= this.g.moves({ verbose: true })).filter((m) => m.from === sq && m.castle)
+      : [];
+  }
+
+  /** Selects `sq` when one of its pieces can move, else nothing; true when it did. */
+  private selectMovable(sq: Square | null): boolean {
+    const ok = !!sq && !!this.state.dests.get(sq)?.length;
+    this.select(ok ? sq : null);
+    return ok;
   }
 
   down(sq: Square): boolean {
     if (!this.canPlay()) return false;
     const sel = this.state.selected;
-    if (sel && sel !== sq && this.isDest(sel, sq)) {
+    if (sel && sel !== sq && this.state.dests.get(sel)?.includes(sq)) {
       this.tryMove(sel, sq);
       return false;
     }
-    if (this.movable(sq)) {
-      this.select(sq);
-      return true;
-    }
-    this.select(null);
-    return false;
+    return this.selectMovable(sq);
   }
 
   up(sq: Square): void {
     const s = this.state;
-    if (sq !== s.selected || !s.reselected) return;
+    if (sq !== s.selected || !s.reselected || !this.canPlay()) return;
+    // A second press on the selected piece: in the swap phase the king pressed in place.
     if (s.swapPhase) this.tryMove(sq, sq);
     else this.select(null);
   }
 
   drop(from: Square, to: Square | null): void {
-    if (!to) {
-      this.select(null);
-    } else if (to === from) {
-      if (this.state.swapPhase && this.state.pieces.get(from)?.role === "k") this.tryMove(from, from);
-    } else {
-      this.tryMove(from, to);
-    }
-  }
-
-  activate(sq: Square): void {
-    if (!this.canPlay()) return;
-    const sel = this.state.selected;
-    if (sel === sq) {
-      if (this.state.swapPhase) this.tryMove(sq, sq);
-      else this.select(null);
-    } else if (sel && this.isDest(sel, sq)) {
-      this.tryMove(sel, sq);
-    } else {
-      this.select(this.movable(sq) ? sq : null);
-    }
+    if (!to) this.select(null);
+    else if (to !== from) this.tryMove(from, to);
+    else if (this.state.swapPhase && this.state.pieces.get(from)?.role === "k") this.tryMove(from, from);
   }
 
   cancel(): void {
@@ -321,82 +265,45 @@ export class Board implements Controller {
       this.dismissed = true;
     }
     this.select(null);
-    s.drag = null;
-    s.hover = null;
+    s.drag = s.hover = null;
     this.redraw();
   }
 
-  promote(role: Role): void {
-    const p = this.state.prompt;
-    if (p?.kind !== "promotion") return;
-    const m = p.moves.find((x) => x.promotion === role);
-    this.state.prompt = null;
-    if (m) this.play(m);
-    else this.redraw();
-  }
-
   choose(index: number): void {
-    const p = this.state.prompt;
-    if (p?.kind !== "ambiguous") return;
-    const m = p.moves[index];
+    const m = this.state.prompt?.moves[index];
     this.state.prompt = null;
     if (m) this.play(m);
     else this.redraw();
   }
 
   action(name: string): void {
-    const v = this.state.viewer;
-    if (name === "cancel" || name === "dismiss") this.cancel();
-    else if (v && name === "start") this.goto(0);
-    else if (v && name === "prev") this.goto(v.ply - 1);
-    else if (v && name === "next") this.goto(v.ply + 1);
-    else if (v && name === "end") this.goto(v.plies);
+    const v = this.state.tape;
+    const steps: Record<string, number> = v ? { start: 0, prev: v.ply - 1, next: v.ply + 1, end: v.items.length } : {};
+    const to = steps[name];
+    if (to !== undefined) this.goto(to);
+    else if (name === "cancel" || name === "dismiss") this.cancel();
   }
 
   /** Resolves a (from, to) input with the core and acts on the answer. */
   tryMove(from: Square, to: Square): void {
     if (!this.canPlay()) return;
-    const r = this.g.resolve(from, to);
     const s = this.state;
-    switch (r.kind) {
-      case "move":
-      case "castle": {
-        const m = r.moves[0];
-        if (m) this.play(m);
-        return;
-      }
-      case "promotion":
-        s.prompt = { kind: "promotion", to, color: s.pieces.get(from)?.color ?? s.turn, moves: r.moves };
-        s.selected = from;
-        s.castles = [];
-        return;
-      case "ambiguous":
-        s.prompt = { kind: "ambiguous", moves: r.moves };
-        return;
-      case "swap":
-        this.doSwap(r.swap ?? "none");
-        return;
-      default:
-        this.select(this.movable(to) && to !== from ? to : null);
-    }
+    const { kind, moves, swap } = this.g.resolve(from, to);
+    if (kind === "promotion") s.prompt = { kind, to, color: s.toMove, moves };
+    else if (kind === "ambiguous") s.prompt = { kind, moves };
+    else if (kind === "swap") {
+      const choice = swap ?? "none";
+      const color = s.toMove;
+      this.g.swap(choice);
+      this.update();
+      this.say(`${side(color)} ${choice === "none" ? "keeps the array" : `swaps the ${choice} with the bishop`}`);
+      this.emit("swap", { color, choice } satisfies SwapDetail);
+    } else if (kind === "illegal") this.selectMovable(to === from ? null : to);
+    else if (moves[0]) this.play(moves[0]);
   }
 
-  private moveSquares(m: Move): Square[] {
-    const sqs = [m.from, m.to];
-    if (m.castle && m.rookFrom && m.rookTo) sqs.push(m.rookFrom, m.rookTo);
-    return sqs;
-  }
-
-  private doSwap(choice: SwapChoice): void {
-    const color = this.g.turn();
-    this.g.swap(choice);
-    this.update();
-    const who = cap(colorName(color));
-    announce(
-      this.dom,
-      choice === "none" ? `${who} keeps the array` : `${who} swaps the ${choice} with the bishop`,
-    );
-    this.emit("swap", { color, choice } satisfies SwapDetail);
+  private say(text: string): void {
+    this.dom.live.textContent = text;
   }
 
   private play(m: Move): void {
@@ -404,17 +311,18 @@ export class Board implements Controller {
     try {
       played = this.g.move(m.san);
     } catch {
-      played = this.g.move({ from: m.from, to: m.to, ...(m.promotion ? { promotion: m.promotion } : {}) });
+      played = this.g.move(m); // as a board input: from, to, promotion
     }
     this.update();
-    announce(this.dom, `${cap(colorName(played.color))}: ${played.san}`);
+    const said = `${side(played.color)}: ${played.san}`;
+    this.say(said);
     this.opts.onMove?.(played);
     this.emit("move", played);
     const o = this.g.outcome();
     if (o && !this.reported) {
       this.reported = true;
       const d = describeOutcome(o);
-      announce(this.dom, `${cap(colorName(played.color))}: ${played.san}. ${d.title}. ${d.detail}.`);
+      this.say(`${said}. ${d.title}. ${d.detail}.`);
       this.opts.onGameOver?.(o);
       this.emit("gameover", o);
     }

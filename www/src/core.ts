@@ -39,11 +39,10 @@ export interface GameSource {
 export function createGame(src: GameSource): Game {
   if (src.pgn) return Chess.fromPgn(src.pgn);
   if (src.fen) return new Chess(src.fen);
-  const pos = src.position === null || src.position === undefined || src.position === ""
-    ? undefined
-    : Number(src.position);
+  const pos = src.position ?? "";
+  const id = pos === "" ? undefined : +pos;
   if (src.variant === "chess9") return Chess.chess9();
-  if (src.variant === "chess960" || pos !== undefined) return Chess.chess960(pos);
+  if (src.variant === "chess960" || id !== undefined) return Chess.chess960(id);
   return new Chess();
 }
 

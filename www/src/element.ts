@@ -12,21 +12,21 @@
  * 'wasm-unsafe-eval', say) the element shows why, and `error` carries that text.
  */
 import { Board } from "./board.ts";
-import { Chess, coreError, createGame, type GameSource } from "./core.ts";
+import { Chess, coreError, createGame } from "./core.ts";
 import { styleRoot } from "./style.ts";
 import type { Color, Game } from "./types.ts";
 
 const PGN_CHILD = 'script[type="application/x-chess-pgn"]';
-const GAME_ATTRS = ["variant", "position", "fen", "pgn"];
 
 function colorOf(v: string | null): Color {
   return v === "black" || v === "b" ? "b" : "w";
 }
 
 export class Chess960BoardElement extends HTMLElement {
-  static observedAttributes = [...GAME_ATTRS, "orientation", "interactive", "coordinates"];
+  static observedAttributes = ["variant", "position", "fen", "pgn", "orientation", "interactive", "coordinates"];
   private inner: Board | null = null;
 
+  // No disconnectedCallback: re-inserting the element (moving it in the DOM) keeps its game.
   connectedCallback(): void {
     if (coreError) {
       this.fail();
@@ -49,81 +49,62 @@ export class Chess960BoardElement extends HTMLElement {
   private fail(): void {
     if (this.shadowRoot) return;
     const root = this.attachShadow({ mode: "open" });
+    root.innerHTML = '<div class="fail" role="alert"></div>';
     styleRoot(root);
-    const box = document.createElement("div");
-    box.className = "fail";
-    box.setAttribute("role", "alert");
-    box.textContent = coreError;
-    root.appendChild(box);
+    (root.firstChild as Element).textContent = coreError;
     this.dispatchEvent(new CustomEvent("error", { detail: coreError }));
   }
 
   private ensure(): Board {
-    if (this.inner) return this.inner;
+    return this.inner ?? this.reload();
+  }
+
+  /**
+   * Loads the game the attributes describe (the board is made on the first
+   * call); on bad input a standard game, the error under it and an `error` event.
+   */
+  private reload(): Board {
     if (coreError) throw new Error(coreError);
-    const pgn = this.readPgn();
-    const [game, error] = this.create(pgn);
-    this.inner = new Board(this, {
-      game,
-      orientation: colorOf(this.getAttribute("orientation")),
-      interactive: this.interactiveAttr(),
-      coordinates: this.getAttribute("coordinates") !== "false",
-      viewer: pgn !== null && !error,
-    });
+    // PGN from the attribute, or from a `<script type="application/x-chess-pgn">` child.
+    const pgn = this.getAttribute("pgn") ?? (this.querySelector(PGN_CHILD)?.textContent?.trim() || null);
+    let game: Game;
+    let error = "";
+    try {
+      game = createGame({
+        variant: this.getAttribute("variant"),
+        position: this.getAttribute("position"),
+        fen: this.getAttribute("fen"),
+        pgn,
+      });
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+      this.dispatchEvent(new CustomEvent("error", { detail: error }));
+      game = new Chess();
+    }
+    const viewer = pgn !== null && !error;
+    if (this.inner) this.inner.setGame(game, viewer);
+    else {
+      this.inner = new Board(this, {
+        game,
+        viewer,
+        orientation: colorOf(this.getAttribute("orientation")),
+        interactive: this.getAttribute("interactive") !== "false",
+        coordinates: this.getAttribute("coordinates") !== "false",
+      });
+    }
     if (error) this.inner.notice(error);
     return this.inner;
-  }
-
-  /** The game the attributes describe; on bad input a standard game and the error. */
-  private create(pgn: string | null): [Game, string] {
-    const src: GameSource = {
-      variant: this.getAttribute("variant"),
-      position: this.getAttribute("position"),
-      fen: this.getAttribute("fen"),
-      pgn,
-    };
-    try {
-      return [createGame(src), ""];
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      this.dispatchEvent(new CustomEvent("error", { detail: message }));
-      return [new Chess(), message];
-    }
-  }
-
-  disconnectedCallback(): void {
-    // Kept: re-inserting the element (moving it in the DOM) keeps its game.
   }
 
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     const b = this.inner;
     if (!b || old === value) return;
     if (name === "orientation") b.setOrientation(colorOf(value));
-    else if (name === "interactive") b.setInteractive(this.interactiveAttr());
+    else if (name === "interactive") b.setInteractive(value !== "false");
     else if (name === "coordinates") {
-      b.state.coordinates = value !== "false";
+      b.state.coords = value !== "false";
       b.redraw();
-    } else if (GAME_ATTRS.includes(name)) this.reload();
-  }
-
-  private interactiveAttr(): boolean {
-    const v = this.getAttribute("interactive");
-    return v === null ? true : v !== "false";
-  }
-
-  /** PGN from the attribute, or from a `<script type="application/x-chess-pgn">` child. */
-  private readPgn(): string | null {
-    const attr = this.getAttribute("pgn");
-    if (attr !== null) return attr;
-    return this.querySelector(PGN_CHILD)?.textContent?.trim() || null;
-  }
-
-  private reload(): void {
-    const pgn = this.readPgn();
-    const [game, error] = this.create(pgn);
-    const board = this.ensure();
-    board.setGame(game, pgn !== null && !error);
-    if (error) board.notice(error);
+    } else this.reload();
   }
 
   /** The position as X-FEN; setting it loads that position. */

@@ -2,60 +2,55 @@
  * Pointer and keyboard events → intents. No rules here: the controller asks
  * the core what a (from, to) pair means.
  */
-import { visual, type Dom } from "./render.ts";
-import { squareName, type State } from "./state.ts";
-import type { Role, Square } from "./types.ts";
+import type { Dom } from "./render.ts";
+import { squareOnScreen, visual, type State } from "./state.ts";
+import type { Square } from "./types.ts";
 
 export interface Controller {
   readonly state: State;
-  /** Pointer pressed or key pressed on a square; true when a drag may start. */
+  /**
+   * Pointer or Enter/Space pressed on a square; true when a drag may start.
+   * The keyboard sends `down` and `up` together.
+   */
   down(sq: Square): boolean;
   /** A press released without dragging. */
   up(sq: Square): void;
   /** A drag released over `to` (null: off the board). */
   drop(from: Square, to: Square | null): void;
-  /** Enter/Space on a focused square. */
-  activate(sq: Square): void;
   cancel(): void;
-  promote(role: Role): void;
+  /** A button of the promotion or castling prompt: the index of its move. */
   choose(index: number): void;
   action(name: string): void;
   redraw(): void;
 }
 
-const DRAG_THRESHOLD = 4;
-
-export function squareAt(dom: Dom, orientation: string, x: number, y: number): Square | null {
-  const r = dom.board.getBoundingClientRect();
-  const col = Math.floor(((x - r.left) / r.width) * 8);
-  const row = Math.floor(((y - r.top) / r.height) * 8);
-  if (col < 0 || col > 7 || row < 0 || row > 7) return null;
-  return orientation === "w" ? squareName(col, 7 - row) : squareName(7 - col, row);
-}
+const VIEWER_KEYS: Record<string, string> = { ArrowLeft: "prev", ArrowRight: "next", Home: "start", End: "end" };
+const STEPS: Record<string, [number, number]> = {
+  ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0],
+};
 
 /** Binds the listeners; returns the function that removes them. */
 export function bindInput(dom: Dom, ctl: Controller): () => void {
-  const s = (): State => ctl.state;
+  const st = ctl.state;
   const board = dom.board;
   let frame = 0;
 
+  /** The square under the pointer, null off the board. */
+  const under = (e: PointerEvent): Square | null => {
+    const r = board.getBoundingClientRect();
+    const col = Math.floor(((e.clientX - r.left) / r.width) * 8);
+    const row = Math.floor(((e.clientY - r.top) / r.height) * 8);
+    // Off the board when either is outside 0–7 (negative numbers have high bits too).
+    return (col | row) & ~7 ? null : squareOnScreen(col, row, st.orientation);
+  };
+
   const onDown = (e: PointerEvent): void => {
-    if (e.button !== 0 || !e.isPrimary || s().prompt || !s().interactive) return;
-    if ((e.target as Element).closest(".ov")) return;
-    const sq = squareAt(dom, s().orientation, e.clientX, e.clientY);
+    if (e.button || !e.isPrimary || st.prompt || !st.interactive || (e.target as Element).closest(".ov")) return;
+    const sq = under(e);
     if (!sq) return;
     e.preventDefault();
     if (ctl.down(sq)) {
-      const r = board.getBoundingClientRect();
-      s().drag = {
-        from: sq,
-        pointerId: e.pointerId,
-        startX: e.clientX,
-        startY: e.clientY,
-        x: e.clientX - r.left,
-        y: e.clientY - r.top,
-        active: false,
-      };
+      st.drag = { from: sq, id: e.pointerId, x0: e.clientX, y0: e.clientY, x: 0, y: 0, active: false };
       try {
         board.setPointerCapture(e.pointerId);
       } catch {
@@ -66,75 +61,69 @@ export function bindInput(dom: Dom, ctl: Controller): () => void {
   };
 
   const onMove = (e: PointerEvent): void => {
-    const d = s().drag;
-    if (!d || e.pointerId !== d.pointerId) return;
-    if (!d.active && Math.hypot(e.clientX - d.startX, e.clientY - d.startY) < DRAG_THRESHOLD) return;
+    const d = st.drag;
+    if (d?.id !== e.pointerId || (!d.active && Math.hypot(e.clientX - d.x0, e.clientY - d.y0) < 4)) return; // a drag starts after 4 px
     const r = board.getBoundingClientRect();
     d.active = true;
     d.x = e.clientX - r.left;
     d.y = e.clientY - r.top;
-    s().hover = squareAt(dom, s().orientation, e.clientX, e.clientY);
-    if (!frame) {
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        ctl.redraw();
-      });
-    }
+    st.hover = under(e);
+    frame ||= requestAnimationFrame(() => {
+      frame = 0;
+      ctl.redraw();
+    });
   };
 
   const onUp = (e: PointerEvent): void => {
-    const d = s().drag;
-    if (!d || e.pointerId !== d.pointerId) return;
-    s().drag = null;
-    s().hover = null;
-    const sq = squareAt(dom, s().orientation, e.clientX, e.clientY);
+    const d = st.drag;
+    if (d?.id !== e.pointerId) return;
+    st.drag = st.hover = null;
+    const sq = under(e);
     if (d.active) ctl.drop(d.from, sq);
     else if (sq) ctl.up(sq);
     ctl.redraw();
   };
 
   const onCancel = (e: PointerEvent): void => {
-    if (s().drag?.pointerId !== e.pointerId) return;
-    s().drag = null;
-    s().hover = null;
+    if (st.drag?.id !== e.pointerId) return;
+    st.drag = st.hover = null;
     ctl.redraw();
   };
 
   const onKey = (e: KeyboardEvent): void => {
-    const st = s();
-    if (st.viewer) {
-      const a = { ArrowLeft: "prev", ArrowRight: "next", Home: "start", End: "end" }[e.key];
+    const key = e.key;
+    const target = e.target as HTMLElement;
+    const sq = target.dataset?.["square"];
+    const step = STEPS[key];
+    if (st.tape) {
+      const a = VIEWER_KEYS[key];
       if (a) {
         e.preventDefault();
         ctl.action(a);
       }
-      return;
-    }
-    if (e.key === "Escape") {
+    } else if (key === "Escape") {
+      // Escape in a prompt or banner is the board's: it does not also reach the page.
+      if (dom.overlay.contains(target)) e.stopPropagation();
       ctl.cancel();
-      return;
-    }
-    const target = e.target as HTMLElement;
-    const sq = target.dataset?.["square"];
-    if (!sq || st.prompt) return;
-    const step: Record<string, [number, number]> = {
-      ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0],
-    };
-    const dir = step[e.key];
-    if (dir) {
+    } else if (!sq || st.prompt) {
+      /* keys on buttons, or with a prompt open, are the browser's */
+    } else if (step) {
       e.preventDefault();
       const [col, row] = visual(sq, st.orientation);
-      const c = Math.min(7, Math.max(0, col + dir[0]));
-      const r = Math.min(7, Math.max(0, row + dir[1]));
-      const next = st.orientation === "w" ? squareName(c, 7 - r) : squareName(7 - c, r);
-      st.focus = next;
+      const next = squareOnScreen(
+        Math.min(7, Math.max(0, col + step[0])),
+        Math.min(7, Math.max(0, row + step[1])),
+        st.orientation,
+      );
+      st.tabStop = next;
       st.hover = st.selected ? next : null;
       ctl.redraw();
       dom.squares.get(next)?.focus();
-    } else if (e.key === "Enter" || e.key === " ") {
+    } else if (key === "Enter" || key === " ") {
       e.preventDefault();
-      st.focus = sq;
-      ctl.activate(sq);
+      st.tabStop = sq;
+      ctl.down(sq);
+      ctl.up(sq);
       st.hover = st.selected ? sq : null;
       ctl.redraw();
     }
@@ -142,35 +131,23 @@ export function bindInput(dom: Dom, ctl: Controller): () => void {
 
   const onFocus = (e: FocusEvent): void => {
     const sq = (e.target as HTMLElement).dataset?.["square"];
-    if (sq && sq !== s().focus) {
-      s().focus = sq;
+    if (sq && sq !== st.tabStop) {
+      st.tabStop = sq;
       ctl.redraw();
     }
   };
 
   const onClick = (e: MouseEvent): void => {
     const t = e.target as HTMLElement;
-    const b = t.closest("button");
-    if (b) {
-      const promo = b.dataset["promotion"];
-      const choice = b.dataset["index"];
-      const action = b.dataset["action"];
-      if (promo) ctl.promote(promo as Role);
-      else if (choice !== undefined) ctl.choose(Number(choice));
-      else if (action) ctl.action(action);
-      return;
-    }
-    if (t === dom.overlay) ctl.cancel();
+    const data = t.closest("button")?.dataset;
+    const index = data?.["index"];
+    const action = data?.["action"];
+    if (index) ctl.choose(+index);
+    else if (action) ctl.action(action);
+    else if (t === dom.overlay) ctl.cancel();
   };
 
-  const onOverlayKey = (e: KeyboardEvent): void => {
-    if (e.key === "Escape") {
-      e.stopPropagation();
-      ctl.cancel();
-    }
-  };
-
-  const wrap = dom.board.parentElement as HTMLElement;
+  const wrap = board.parentElement as HTMLElement;
   // Every listener once, so that the returned unbind removes exactly what was added.
   const listeners: Array<[EventTarget, string, (e: never) => void]> = [
     [board, "pointerdown", onDown],
@@ -181,7 +158,6 @@ export function bindInput(dom: Dom, ctl: Controller): () => void {
     [board, "focusin", onFocus],
     [wrap, "keydown", onKey],
     [wrap, "click", onClick],
-    [dom.overlay, "keydown", onOverlayKey],
   ];
   for (const [target, type, fn] of listeners) target.addEventListener(type, fn as EventListener);
   return () => {

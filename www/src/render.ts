@@ -1,13 +1,12 @@
 /** State → DOM. Builds the shadow tree once, then patches what changed. */
-import { colorName, pieceSvg, roleName } from "./pieces.ts";
-import { FILES, coords, squareName, type State } from "./state.ts";
+import { NAMES, colorName, pieceSvg } from "./pieces.ts";
+import { FILES, coords, squareOnScreen, turnBoard, visual, type State } from "./state.ts";
 import { styleRoot } from "./style.ts";
 import type { Square } from "./types.ts";
 
 export interface Dom {
   root: ShadowRoot;
   board: HTMLElement;
-  rows: HTMLElement[];
   squares: Map<Square, HTMLElement>;
   drag: HTMLElement;
   overlay: HTMLElement;
@@ -22,141 +21,95 @@ export interface Dom {
   dragKey: string;
 }
 
-function el(tag: string, cls: string, parent?: Node): HTMLElement {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  parent?.appendChild(e);
-  return e;
-}
+/** A button's markup; `rest` is its attributes, ">" and its content. */
+const button = (rest: string): string => `<button type="button" ${rest}</button>`;
 
 export function createDom(root: ShadowRoot): Dom {
-  root.innerHTML = "";
+  // The rows of squares come with the first render (in the board's orientation).
+  root.innerHTML = `<div class="wrap"><div class="board" role="grid" aria-label="Chess board"><div class="drag" hidden></div><div class="ov" hidden></div></div><div class="bar"><div class="cap"></div><div class="nav">${
+    button('data-action="start" aria-label="First position">⏮') +
+    button('data-action="prev" aria-label="Previous move">◀') +
+    button('data-action="next" aria-label="Next move">▶') +
+    button('data-action="end" aria-label="Last position">⏭')
+  }</div></div><div class="sr" aria-live="polite" role="status"></div></div>`;
   styleRoot(root);
-  const wrap = el("div", "wrap", root);
-  const board = el("div", "board", wrap);
-  board.setAttribute("role", "grid");
-  board.setAttribute("aria-label", "Chess board");
-  const rows: HTMLElement[] = [];
-  for (let i = 0; i < 8; i++) {
-    const row = el("div", "row", board);
-    row.setAttribute("role", "row");
-    rows.push(row);
-  }
-  const squares = new Map<Square, HTMLElement>();
-  for (let r = 0; r < 8; r++) {
-    for (let f = 0; f < 8; f++) {
-      const name = squareName(f, r);
-      const sq = el("div", "sq");
-      sq.dataset["square"] = name;
-      sq.setAttribute("role", "gridcell");
-      sq.tabIndex = -1;
-      squares.set(name, sq);
-    }
-  }
-  const drag = el("div", "drag", board);
-  drag.hidden = true;
-  const overlay = el("div", "ov", board);
-  overlay.hidden = true;
-  const bar = el("div", "bar", wrap);
-  const caption = el("div", "cap", bar);
-  const nav = el("div", "nav", bar);
-  for (const [action, text, label] of [
-    ["start", "⏮", "First position"],
-    ["prev", "◀", "Previous move"],
-    ["next", "▶", "Next move"],
-    ["end", "⏭", "Last position"],
-  ] as const) {
-    const b = el("button", "", nav) as HTMLButtonElement;
-    b.type = "button";
-    b.dataset["action"] = action;
-    b.textContent = text;
-    b.setAttribute("aria-label", label);
-  }
-  const live = el("div", "sr", wrap);
-  live.setAttribute("aria-live", "polite");
-  live.setAttribute("role", "status");
+  const $ = (selector: string): HTMLElement => root.querySelector(selector) as HTMLElement;
   return {
-    root, board, rows, squares, drag, overlay, bar, caption, nav, live,
-    memo: new Map(), orientation: "", overlayKey: "", dragKey: "",
+    root,
+    board: $(".board"),
+    squares: new Map(),
+    drag: $(".drag"),
+    overlay: $(".ov"),
+    bar: $(".bar"),
+    caption: $(".cap"),
+    nav: $(".nav"),
+    live: $(".sr"),
+    memo: new Map(),
+    orientation: "",
+    overlayKey: "",
+    dragKey: "",
   };
-}
-
-/** Visual (column, row) of a square, row 0 at the top. */
-export function visual(sq: Square, orientation: string): [number, number] {
-  const [f, r] = coords(sq);
-  return orientation === "w" ? [f, 7 - r] : [7 - f, r];
-}
-
-function placeSquares(s: State, dom: Dom): void {
-  dom.memo.clear();
-  for (let row = 0; row < 8; row++) {
-    for (let col = 0; col < 8; col++) {
-      const f = s.orientation === "w" ? col : 7 - col;
-      const r = s.orientation === "w" ? 7 - row : row;
-      const sq = dom.squares.get(squareName(f, r));
-      if (sq) dom.rows[row]?.appendChild(sq);
-    }
-  }
-  dom.orientation = s.orientation;
 }
 
 export function squareLabel(s: State, sq: Square): string {
   const p = s.pieces.get(sq);
-  let label = p ? `${colorName(p.color)} ${roleName(p.role)} on ${sq}` : sq;
-  if (s.selected === sq) label += ", selected";
-  else if (s.selected && s.dests.get(s.selected)?.includes(sq)) label += ", legal move";
-  if (s.check === sq) label += ", in check";
-  return label;
+  return (p ? `${colorName(p.color)} ${NAMES[p.role]} on ${sq}` : sq) +
+    (s.selected === sq
+      ? ", selected"
+      : s.selected && s.dests.get(s.selected)?.includes(sq) ? ", legal move" : "") +
+    (s.check === sq ? ", in check" : "");
 }
 
+/** " name" when `on`, else "": one class of a class list. */
+const cls = (on: unknown, name: string): string => (on ? " " + name : "");
+
 export function render(s: State, dom: Dom): void {
-  if (dom.orientation !== s.orientation) placeSquares(s, dom);
-  const dests = s.selected ? s.dests.get(s.selected) ?? [] : [];
-  const castleInputs = new Set<Square>();
-  const previews = new Map<Square, boolean>();
-  for (const m of s.castles) {
-    castleInputs.add(m.to);
-    if (m.rookFrom) castleInputs.add(m.rookFrom);
-    if (m.rookTo) {
-      const on = s.hover !== null && (s.hover === m.to || s.hover === m.rookFrom);
-      previews.set(m.rookTo, on || previews.get(m.rookTo) === true);
+  if (dom.orientation !== s.orientation) {
+    // The squares in reading order, the top-left one first: made anew for each orientation.
+    let html = "";
+    for (let i = 0; i < 64; i++) {
+      const col = i % 8;
+      html += (col ? "" : '<div class="row" role="row">') +
+        `<div class="sq" role="gridcell" data-square="${squareOnScreen(col, i >> 3, s.orientation)}"></div>` +
+        (col === 7 ? "</div>" : "");
     }
+    for (const row of dom.board.querySelectorAll(".row")) row.remove();
+    dom.board.insertAdjacentHTML("afterbegin", html);
+    dom.squares = new Map([...dom.board.querySelectorAll<HTMLElement>(".sq")].map((e) => [e.dataset["square"] ?? "", e]));
+    dom.memo.clear();
+    dom.orientation = s.orientation;
   }
-  const kingColor = s.selected ? s.pieces.get(s.selected)?.color ?? "w" : "w";
+  const dests = s.selected ? s.dests.get(s.selected) ?? [] : [];
+  const castleInputs: Array<Square | undefined> = [];
+  const previews = new Map<Square | undefined, boolean>();
+  for (const m of s.castles) {
+    castleInputs.push(m.to, m.rookFrom);
+    previews.set(m.rookTo, previews.get(m.rookTo) || (s.hover !== null && (s.hover === m.to || s.hover === m.rookFrom)));
+  }
   for (const [name, sq] of dom.squares) {
     const [f, r] = coords(name);
-    const [col, row] = visual(name, s.orientation);
+    const [col, row] = turnBoard(f, r, s.orientation);
     const piece = s.pieces.get(name);
     const dest = dests.includes(name);
-    const cls = ["sq"];
-    if ((f + r) % 2 === 0) cls.push("dk");
-    if (s.lastMove.includes(name)) cls.push("last");
-    if (s.selected === name) cls.push("sel");
-    if (s.check === name) cls.push("chk");
-    if (dest) cls.push("dest");
-    if (dest && piece) cls.push("occ");
-    if (dest && castleInputs.has(name)) cls.push("castle");
-    if (dest && s.hover === name) cls.push("hov");
-    if (s.drag?.active && s.drag.from === name) cls.push("ghost");
-    let html = "";
-    if (s.coordinates && col === 0) html += `<span class="cr">${r + 1}</span>`;
-    if (s.coordinates && row === 7) html += `<span class="cf">${FILES.charAt(f)}</span>`;
+    const className = "sq" + cls((f + r) % 2 === 0, "dk") + cls(s.lastMove.includes(name), "last") +
+      cls(s.selected === name, "sel") + cls(s.check === name, "chk") + cls(dest, "dest") +
+      cls(dest && piece, "occ") + cls(dest && castleInputs.includes(name), "castle") +
+      cls(dest && s.hover === name, "hov") + cls(s.drag?.active && s.drag.from === name, "ghost");
     const prev = previews.get(name);
-    if (prev !== undefined) {
-      html += `<div class="prev${prev ? " on" : ""}">${pieceSvg(kingColor, "r")}</div>`;
-    }
-    if (piece) html += pieceSvg(piece.color, piece.role);
-    const className = cls.join(" ");
+    const html = (s.coords && col === 0 ? `<span class="cr">${r + 1}</span>` : "") +
+      (s.coords && row === 7 ? `<span class="cf">${FILES.charAt(f)}</span>` : "") +
+      (prev === undefined ? "" : `<div class="prev${cls(prev, "on")}">${pieceSvg(s.toMove, "r")}</div>`) +
+      (piece ? pieceSvg(piece.color, piece.role) : "");
     const label = squareLabel(s, name);
-    const tab = s.focus === name ? "0" : "-1";
-    const key = className + "|" + label + "|" + tab + "|" + html;
+    const tab = s.tabStop === name ? 0 : -1;
+    const key = `${className}|${label}|${tab}|${html}`;
     if (dom.memo.get(name) === key) continue;
     dom.memo.set(name, key);
     sq.className = className;
     sq.innerHTML = html;
     sq.setAttribute("aria-label", label);
     sq.setAttribute("aria-selected", String(s.selected === name));
-    sq.tabIndex = s.focus === name ? 0 : -1;
+    sq.tabIndex = tab;
   }
   renderDrag(s, dom);
   renderOverlay(s, dom);
@@ -166,96 +119,89 @@ export function render(s: State, dom: Dom): void {
 function renderDrag(s: State, dom: Dom): void {
   const d = s.drag;
   const piece = d?.active ? s.pieces.get(d.from) : undefined;
+  const el = dom.drag;
+  el.hidden = !d || !piece;
   if (!d || !piece) {
-    dom.drag.hidden = true;
     dom.dragKey = "";
     return;
   }
   const key = piece.color + piece.role;
-  if (dom.dragKey !== key) {
-    dom.drag.innerHTML = pieceSvg(piece.color, piece.role);
-    dom.dragKey = key;
-  }
-  dom.drag.hidden = false;
-  const size = dom.board.clientWidth / 8;
-  dom.drag.style.transform = `translate(${d.x - size / 2}px,${d.y - size / 2}px)`;
+  if (dom.dragKey !== key) el.innerHTML = pieceSvg(piece.color, piece.role);
+  dom.dragKey = key;
+  const half = dom.board.clientWidth / 16;
+  el.style.transform = `translate(${d.x - half}px,${d.y - half}px)`;
 }
 
 function renderOverlay(s: State, dom: Dom): void {
   const p = s.prompt;
-  const key = p
-    ? p.kind + p.moves.map((m) => m.san).join() + s.orientation
-    : s.banner
-      ? "end" + s.banner.title + s.banner.detail
-      : "";
+  const b = s.banner;
+  const key = p ? p.kind + p.moves.map((m) => m.san) + s.orientation : b ? b.title + b.detail : "";
   if (key === dom.overlayKey) return;
   dom.overlayKey = key;
   const ov = dom.overlay;
+  ov.hidden = !key;
+  ov.className = p || !b ? "ov" : "ov end";
+  ov.setAttribute("role", p ? "dialog" : "alert");
   ov.innerHTML = "";
-  ov.hidden = key === "";
-  ov.className = "ov";
   if (p?.kind === "promotion") {
     const [col, row] = visual(p.to, s.orientation);
-    const down = row === 0;
-    ov.setAttribute("role", "dialog");
     ov.setAttribute("aria-label", "Choose a piece to promote to");
-    (["q", "r", "b", "n"] as const).forEach((role, i) => {
-      const b = el("button", "pick", ov) as HTMLButtonElement;
-      b.type = "button";
-      b.dataset["promotion"] = role;
-      b.setAttribute("aria-label", `Promote to ${roleName(role)}`);
-      b.style.gridArea = `${(down ? i : 7 - i) + 1}/${col + 1}`;
-      b.innerHTML = pieceSvg(p.color, role);
-    });
-    (ov.querySelector("button") as HTMLButtonElement | null)?.focus();
-  } else if (p?.kind === "ambiguous") {
-    ov.setAttribute("role", "dialog");
+    ov.innerHTML = (["q", "r", "b", "n"] as const)
+      .map((role) =>
+        button(
+          `class="pick" data-promotion="${role}" data-index="${
+            p.moves.findIndex((m) => m.promotion === role)
+          }" aria-label="Promote to ${NAMES[role]}">${pieceSvg(p.color, role)}`,
+        ),
+      )
+      .join("");
+    // The pieces stack from the promotion square towards the board's middle.
+    ov.querySelectorAll("button").forEach((e, i) => (e.style.gridArea = `${row ? 8 - i : i + 1}/${col + 1}`));
+  } else if (p) {
     ov.setAttribute("aria-label", "Castle or move the king");
-    const card = el("div", "card", ov);
-    el("h2", "", card).textContent = "Castle?";
-    el("p", "", card).textContent = "This king move can also castle.";
-    p.moves.forEach((m, i) => {
-      const b = el("button", m.castle ? "main" : "", card) as HTMLButtonElement;
-      b.type = "button";
-      b.dataset["choice"] = m.castle ? "castle" : "move";
-      b.dataset["index"] = String(i);
-      b.textContent = m.castle ? `Castle ${m.san.replace(/[+#]$/, "")}` : `King to ${m.to}`;
-    });
-    const c = el("button", "", card) as HTMLButtonElement;
-    c.type = "button";
-    c.dataset["action"] = "cancel";
-    c.textContent = "Cancel";
-    (card.querySelector("button.main") as HTMLButtonElement | null)?.focus();
-  } else if (s.banner) {
-    ov.className = "ov end";
-    ov.setAttribute("role", "alert");
+    card(
+      ov,
+      "card",
+      "Castle?",
+      "This king move can also castle.",
+      p.moves
+        .map((m, i) =>
+          button(
+            `data-index="${i}" ` +
+              (m.castle
+                ? `class="main" data-choice="castle">Castle ${m.san.replace(/[+#]$/, "")}`
+                : `data-choice="move">King to ${m.to}`),
+          ),
+        )
+        .join("") + button('data-action="cancel">Cancel'),
+    );
+  } else if (b) {
     ov.removeAttribute("aria-label");
-    const card = el("div", "card banner", ov);
-    el("h2", "", card).textContent = s.banner.title;
-    el("p", "", card).textContent = s.banner.detail;
-    const b = el("button", "main", card) as HTMLButtonElement;
-    b.type = "button";
-    b.dataset["action"] = "dismiss";
-    b.textContent = "View board";
+    card(ov, "card banner", b.title, b.detail, button('class="main" data-action="dismiss">View board'));
+  }
+  if (p) ov.querySelector<HTMLElement>(".main,.pick")?.focus();
+}
+
+/** A card over the board: a heading, a line of text, buttons (markup). */
+function card(ov: HTMLElement, className: string, title: string, text: string, buttons: string): void {
+  ov.innerHTML = `<div class="${className}"><h2></h2><p></p>${buttons}</div>`;
+  const [h, p] = ov.querySelectorAll("h2,p");
+  if (h && p) {
+    h.textContent = title;
+    p.textContent = text;
   }
 }
 
 function renderBar(s: State, dom: Dom): void {
-  const v = s.viewer;
+  const v = s.tape;
   const text = v ? v.label : s.caption;
   if (dom.caption.textContent !== text) dom.caption.textContent = text;
-  dom.nav.hidden = v === null;
-  dom.bar.hidden = v === null && text === "";
+  dom.nav.hidden = !v;
+  dom.bar.hidden = !v && !text;
+  // aria-disabled, not disabled: a disabled button would drop the keyboard focus.
   if (v) {
-    for (const b of dom.nav.querySelectorAll("button")) {
-      const a = b.dataset["action"];
-      // aria-disabled, not disabled: a disabled button would drop the keyboard focus.
-      const off = a === "start" || a === "prev" ? v.ply === 0 : v.ply >= v.plies;
-      b.setAttribute("aria-disabled", String(off));
-    }
+    dom.nav.querySelectorAll("button").forEach((b, i) =>
+      b.setAttribute("aria-disabled", String(i < 2 ? v.ply === 0 : v.ply >= v.items.length))
+    );
   }
-}
-
-export function announce(dom: Dom, text: string): void {
-  dom.live.textContent = text;
 }

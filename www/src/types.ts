@@ -13,9 +13,19 @@ export type {
   Resolution,
   Square,
   SwapChoice,
+  SwapRecord,
   Variant,
 } from "../../js/chess960.ts";
-import type { Color, Move, Outcome, PieceSymbol as Role, Resolution, Square, SwapChoice } from "../../js/chess960.ts";
+import type {
+  Color,
+  Move,
+  Outcome,
+  PieceSymbol as Role,
+  Resolution,
+  Square,
+  SwapChoice,
+  SwapRecord,
+} from "../../js/chess960.ts";
 
 export interface Piece {
   color: Color;
@@ -32,8 +42,8 @@ export interface Game {
   move(m: string | { from: Square; to: Square; promotion?: string }): Move;
   swap(choice: SwapChoice): unknown;
   swapChoices(): string[];
-  undo(): unknown;
+  undo(): Move | SwapRecord | null;
   isCheck(): boolean;
   outcome(): Outcome | null;
-  history(opts: { verbose: true }): unknown[];
+  history(opts: { verbose: true }): Array<Move | SwapRecord>;
 }

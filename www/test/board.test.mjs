@@ -308,3 +308,41 @@ test("illegal input changes nothing; interactive=false locks the board", async (
   assert.deepEqual(await events(page, "move"), []);
   await page.close();
 });
+
+test("a drag released off the board puts the piece back", async () => {
+  const page = await boardPage(env, {});
+  const a = await sq(page, "e2").boundingBox();
+  const host = await page.locator("chess960-board").boundingBox();
+  assert.ok(a && host, "the board is on screen");
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 6, a.y + a.height / 2 + 6, { steps: 2 });
+  // Off the board (below it): the board keeps the pointer, so it sees the release.
+  await page.mouse.move(a.x + a.width / 2, host.y + host.height + 60, { steps: 5 });
+  await page.mouse.up();
+  assert.equal(await shadow(page, ".drag").isHidden(), true, "no piece left hanging");
+  assert.equal(await label(page, "e2"), "white pawn on e2", "nothing stays selected");
+  assert.equal(await placement(page), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+  await page.close();
+});
+
+test("the Board class takes its options (coordinates, viewer, orientation)", async () => {
+  const page = await boardPage(env, {});
+  const seen = await page.evaluate(() => {
+    const host = document.createElement("div");
+    document.body.appendChild(host);
+    const game = new Chess960.Chess();
+    game.move("e4");
+    new Chess960.Board(host, { game, coordinates: false, viewer: true, orientation: "b" });
+    const root = host.shadowRoot;
+    return {
+      coordinates: root.querySelectorAll(".cr, .cf").length,
+      nav: root.querySelector(".nav").hidden,
+      first: root.querySelector("[data-square]").dataset.square,
+      e4: root.querySelector('[data-square="e4"]').getAttribute("aria-label"),
+    };
+  });
+  assert.deepEqual(seen, { coordinates: 0, nav: false, first: "h1", e4: "e4" });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
