@@ -138,8 +138,6 @@ function squareAt(text: string, at: number): Square {
   return SQUARES[(text.charCodeAt(at) - 97) + (text.charCodeAt(at + 1) - 49) * 8] ?? text.slice(at, at + 2);
 }
 
-const ONE_CHAR: Record<string, string> = { w: "w", b: "b", p: "p", n: "n", r: "r", q: "q", k: "k" };
-
 /**
  * Decodes one move record `color piece from to captured promotion flags san uci [rookFrom rookTo]`,
  * starting at `at` and ending before `end` (exclusive). The first six fields have fixed widths.
@@ -150,8 +148,8 @@ function decodeMoveAt(text: string, at: number, end: number): Move {
   let uciEnd = text.indexOf(" ", sanEnd + 1);
   if (uciEnd < 0 || uciEnd > end) uciEnd = end;
   const move: Move = {
-    color: ONE_CHAR[text.charAt(at)] as Color,
-    piece: ONE_CHAR[text.charAt(at + 2)] as PieceSymbol,
+    color: text.charAt(at) as Color,
+    piece: text.charAt(at + 2) as PieceSymbol,
     from: squareAt(text, at + 4),
     to: squareAt(text, at + 7),
     flags: text.slice(at + 14, flagsEnd),
@@ -159,9 +157,9 @@ function decodeMoveAt(text: string, at: number, end: number): Move {
     uci: text.slice(sanEnd + 1, uciEnd),
   };
   const captured = text.charAt(at + 10);
-  if (captured !== "-") move.captured = ONE_CHAR[captured] as PieceSymbol;
+  if (captured !== "-") move.captured = captured as PieceSymbol;
   const promotion = text.charAt(at + 12);
-  if (promotion !== "-") move.promotion = ONE_CHAR[promotion] as PromotionSymbol;
+  if (promotion !== "-") move.promotion = promotion as PromotionSymbol;
   if (uciEnd < end) {
     move.castle = move.flags.includes("q") ? "queen" : "king";
     move.rookFrom = squareAt(text, uciEnd + 1);
@@ -310,7 +308,7 @@ export class Chess {
 
   /** Resumes an adjourned game: applies the sealed move (or rules on it) and returns the game. */
   static openEnvelope(envelope: Envelope | string): Chess {
-    let o: unknown = envelope;
+    let o = envelope as unknown as Record<string, unknown> | null;
     if (typeof o === "string") {
       try {
         o = JSON.parse(o);
@@ -318,15 +316,13 @@ export class Chess {
         throw new Error(`envelope is not valid JSON: ${(e as Error).message}`);
       }
     }
-    if (o === null || typeof o !== "object" || Array.isArray(o)) {
-      throw new Error("envelope must be a JSON object");
-    }
-    // The core checks the fields: each is its type's initial and then the value as text
-    // (see src/adjourn.rs, `from_fields`); "" for a missing key.
+    if (typeof o !== "object" || !o || Array.isArray(o)) throw new Error("envelope must be a JSON object");
+    // The core checks the fields (src/adjourn.rs, `from_fields`): each is its type's
+    // initial and the value as text, "" for a missing key, "x" for another type.
     const fields = ENVELOPE_KEYS.map((k) => {
-      const v = (o as Record<string, unknown>)[k];
+      const v = o[k];
       const t = typeof v;
-      return v === undefined ? "" : t === "string" || t === "number" || t === "boolean" ? t[0] + String(v) : "x";
+      return v === undefined ? "" : /^[snb][^iy]/.test(t) ? t[0] + String(v) : "x";
     });
     return Chess.#wrap(Game.parse(PARSE_ENVELOPE, fields.join("\0")));
   }
@@ -587,5 +583,9 @@ export function randomChess960Id(): number {
 
 /** Splits a PGN text of several games into one text per game. */
 export function splitPgn(text: string): string[] {
-  return rawSplitPgn(str(text, "PGN"));
+  // "<length> <length> …\n" and then the games' texts back to back (js/RAW_API.md).
+  const s = rawSplitPgn(str(text, "PGN"));
+  const nl = s.indexOf("\n");
+  let at = nl + 1;
+  return nl < 1 ? [] : s.slice(0, nl).split(" ").map((n) => s.slice(at, (at += +n)));
 }

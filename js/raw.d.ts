@@ -20,7 +20,7 @@ export class Game {
 export function chess960Array(id: number): string;
 export function chess960Id(backRank: string): number;
 export function randomChess960Id(): number;
-export function splitPgn(text: string): string[];
+export function splitPgn(text: string): string;
 
 export type SyncInitInput = BufferSource | WebAssembly.Module;
 export function initSync(module: { module: SyncInitInput } | SyncInitInput): unknown;

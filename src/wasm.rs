@@ -617,9 +617,24 @@ pub fn random_chess960_id() -> Result<u16, JsError> {
     random_id()
 }
 
+/// The games' lengths in UTF-16 units (JS string lengths), space-separated, a newline,
+/// then the games' texts one after another: one string, no array glue in every page.
 #[wasm_bindgen(js_name = splitPgn)]
-pub fn split_pgn(text: &str) -> Vec<String> {
-    pgn::split_games(text)
+pub fn split_pgn(text: &str) -> String {
+    let games = pgn::split_games(text);
+    let mut out = String::with_capacity(text.len() + 8 * games.len() + 1);
+    for (i, g) in games.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let units: usize = g.chars().map(char::len_utf16).sum();
+        crate::text::push_uint(&mut out, units as u64);
+    }
+    out.push('\n');
+    for g in &games {
+        out.push_str(g);
+    }
+    out
 }
 
 #[wasm_bindgen(start)]

@@ -441,6 +441,13 @@ describe("PGN and headers", () => {
     assert.match(games[1], /Event "b"/);
     assert.deepEqual(Chess.fromPgn(games[1]).history(), ["d4", "d5"]);
   });
+
+  test("splitPgn keeps every character of every game (astral ones too) and gives [] for none", () => {
+    const games = ['[Event "é 😀 𝄞"]\n\n1. e4 {ok 😀} e5 1-0', '[Site "ü"]\n\n1. d4 d5 0-1', "1. c4 *"];
+    assert.deepEqual(splitPgn(games.join("\n\n")), games);
+    assert.deepEqual(splitPgn(""), []);
+    assert.deepEqual(splitPgn(" \n\t"), []);
+  });
 });
 
 describe("adjournment", () => {
