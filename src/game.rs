@@ -568,7 +568,7 @@ impl Game {
             add(sq(3), Bitboard::from_square(sq(5)));
             return by_from;
         }
-        self.position().for_each_group(|g| match g.kind {
+        self.position().visit_groups(&mut |g| match g.kind {
             GroupKind::PawnShift(delta) => {
                 for to in g.to {
                     let from = Square::from_index((to.u8() as i8).wrapping_sub(delta) as u8);

@@ -274,10 +274,18 @@ impl Position {
         }
     }
 
+    /// [`Position::for_each_group`] behind a dynamic callback: one copy of the generator
+    /// serves every caller that is not a hot loop (the move list, `dests`, mate tests),
+    /// which keeps the wasm small; perft keeps its own inlined copies.
+    #[inline(never)]
+    pub(crate) fn visit_groups(&self, f: &mut dyn FnMut(Group)) {
+        self.for_each_group(f);
+    }
+
     /// All legal moves.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::default();
-        self.for_each_group(|g| expand(g, &mut list));
+        self.visit_groups(&mut |g| expand(g, &mut list));
         list
     }
 
@@ -295,7 +303,9 @@ impl Position {
     }
 
     pub fn has_legal_moves(&self) -> bool {
-        self.count_legal() > 0
+        let mut any = false;
+        self.visit_groups(&mut |_| any = true);
+        any
     }
 
     /// Leaf-node count of the legal move tree to `depth` (bulk-counted at the leaves).

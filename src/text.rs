@@ -122,6 +122,14 @@ pub fn uint(n: u64) -> String {
     s
 }
 
+/// The first `n` characters of `s` (all of it when shorter): for quoting input in messages.
+pub fn clip(s: &str, n: usize) -> &str {
+    match s.char_indices().nth(n) {
+        Some((i, _)) => s.get(..i).unwrap_or(s),
+        None => s,
+    }
+}
+
 /// Whether `x` is a finite whole number (what JavaScript's `Number.isInteger` says).
 pub fn is_whole(x: f64) -> bool {
     x.is_finite() && (x.abs() >= 4_503_599_627_370_496.0 || x == (x as i64) as f64)
@@ -158,6 +166,15 @@ mod tests {
             push_int(&mut s, n);
             assert_eq!(s, std::format!("{n}"));
         }
+    }
+
+    #[test]
+    fn clip_counts_characters() {
+        assert_eq!(clip("e4", 8), "e4");
+        assert_eq!(clip("abcdefghij", 8), "abcdefgh");
+        assert_eq!(clip("é😀xyz", 2), "é😀");
+        assert_eq!(clip("", 3), "");
+        assert_eq!(clip("abc", 0), "");
     }
 
     #[test]

@@ -25,7 +25,7 @@ fn square(s: &str) -> Result<Square, JsError> {
     Square::parse(s).ok_or_else(|| {
         JsError::new(&cat!(
             "invalid square '",
-            s.chars().take(8).collect::<String>(),
+            crate::text::clip(s, 8),
             "' (expected a1..h8)"
         ))
     })
@@ -37,7 +37,7 @@ fn color(s: &str) -> Result<Color, JsError> {
         (Some(c), None) => Ok(c),
         _ => Err(JsError::new(&cat!(
             "invalid colour '",
-            s.chars().take(8).collect::<String>(),
+            crate::text::clip(s, 8),
             "' (expected 'w' or 'b')"
         ))),
     }
@@ -209,19 +209,21 @@ impl JsGame {
     }
 
     pub fn swap_choices(&self) -> String {
-        self.inner
-            .swap_choices()
-            .iter()
-            .map(|c| c.name())
-            .collect::<Vec<_>>()
-            .join(" ")
+        let mut s = String::new();
+        for c in self.inner.swap_choices() {
+            if !s.is_empty() {
+                s.push(' ');
+            }
+            s.push_str(c.name());
+        }
+        s
     }
 
     pub fn swap(&mut self, choice: &str) -> Result<String, JsError> {
         let c = SwapChoice::parse(choice).ok_or_else(|| {
             JsError::new(&cat!(
                 "invalid swap choice '",
-                choice.chars().take(16).collect::<String>(),
+                crate::text::clip(choice, 16),
                 "' (expected 'king', 'queen' or 'none')"
             ))
         })?;
@@ -327,7 +329,7 @@ impl JsGame {
                     _ => {
                         return Err(JsError::new(&cat!(
                             "invalid promotion '",
-                            p.chars().take(8).collect::<String>(),
+                            crate::text::clip(p, 8),
                             "' (expected 'q', 'r', 'b' or 'n')"
                         )))
                     }
@@ -420,7 +422,7 @@ impl JsGame {
         {
             return Err(JsError::new(&cat!(
                 "invalid PGN tag name '",
-                key.chars().take(32).collect::<String>(),
+                crate::text::clip(key, 32),
                 "'"
             )));
         }
@@ -443,7 +445,7 @@ impl JsGame {
             _ => {
                 return Err(JsError::new(&cat!(
                     "invalid UCI mode '",
-                    mode.chars().take(16).collect::<String>(),
+                    crate::text::clip(mode, 16),
                     "' (expected 'auto', 'chess960' or 'standard')"
                 )))
             }
