@@ -12,7 +12,6 @@ use crate::bitboard::Bitboard;
 use crate::square::{Color, Square};
 use alloc::vec::Vec;
 use core::cell::UnsafeCell;
-use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicU8, Ordering};
 
 const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
@@ -65,18 +64,31 @@ struct Magic {
     offset: u32,
 }
 
+const NO_MAGIC: Magic = Magic {
+    mask: 0,
+    magic: 0,
+    shift: 0,
+    offset: 0,
+};
+
+/// Entries of the shared slider table: 2^(relevant bits) per square, rooks then bishops.
+const SLIDER_LEN: usize = 102_400 + 5_248;
+
 /// All attack tables; get them once with [`tables`] in hot loops.
+///
+/// They live in one zero-initialised static (no data in the wasm file, no heap): its
+/// address is a link-time constant, so a lookup is one load.
 pub struct Tables {
     rook: [Magic; 64],
     bishop: [Magic; 64],
-    slider: Vec<u64>,
     knight: [u64; 64],
     king: [u64; 64],
     pawn: [[u64; 64]; 2],
     /// Squares strictly between two squares on a line, else empty.
-    between: Vec<u64>,
+    between: [[u64; 64]; 64],
     /// The whole line through two squares (both included), else empty.
-    line: Vec<u64>,
+    line: [[u64; 64]; 64],
+    slider: [u64; SLIDER_LEN],
 }
 
 fn step_attacks(sq: usize, steps: &[(i8, i8)]) -> u64 {
@@ -94,14 +106,15 @@ fn step_attacks(sq: usize, steps: &[(i8, i8)]) -> u64 {
 fn fill_magics(
     magics: &[u64; 64],
     dirs: &[(i8, i8); 4],
-    table: &mut Vec<u64>,
+    table: &mut [u64; SLIDER_LEN],
+    next: &mut usize,
     out: &mut [Magic; 64],
 ) {
     for sq in 0..64 {
         let mask = relevant(sq, dirs);
         let bits = mask.count_ones();
-        let offset = table.len();
-        table.resize(offset + (1usize << bits), 0);
+        let offset = *next;
+        *next += 1usize << bits;
         let m = Magic {
             mask,
             magic: magics[sq],
@@ -115,44 +128,67 @@ fn fill_magics(
             let (df, dr) = dirs[i];
             (slide(sq, 0, &one), dr * 8 + df > 0)
         });
-        // Enumerate every subset of the mask (Carry-Rippler).
-        let mut sub = 0u64;
-        loop {
-            let idx = (sub.wrapping_mul(m.magic) >> m.shift) as usize;
-            let mut att = 0u64;
-            for &(ray, up) in &rays {
-                let blockers = ray & sub;
-                att |= if blockers == 0 {
-                    ray
-                } else if up {
-                    // Squares up to and including the lowest blocker.
-                    ray & (blockers ^ blockers.wrapping_sub(1))
-                } else {
-                    // Squares down to and including the highest blocker.
-                    ray & !((1u64 << (63 - blockers.leading_zeros())) - 1)
-                };
-            }
-            table[offset + idx] = att;
-            sub = sub.wrapping_sub(mask) & mask;
-            if sub == 0 {
-                break;
-            }
+        if let Some(slots) = table.get_mut(offset..) {
+            fill_square(slots, &rays, &m);
         }
         out[sq] = m;
     }
 }
 
-fn build() -> Tables {
-    let mut slider = Vec::with_capacity(102_400 + 5_248);
-    let mut rook = [Magic::default(); 64];
-    let mut bishop = [Magic::default(); 64];
-    fill_magics(&ROOK_MAGICS, &ROOK_DIRS, &mut slider, &mut rook);
-    fill_magics(&BISHOP_MAGICS, &BISHOP_DIRS, &mut slider, &mut bishop);
-    let mut knight = [0; 64];
-    let mut king = [0; 64];
-    let mut pawn = [[0; 64]; 2];
+/// Fills one square's part of the slider table: its attack set for every subset of its
+/// mask. A function of its own, called once per square, so that a wasm engine that
+/// starts in its baseline compiler can switch to optimised code after a few squares
+/// (engines tier up per function call, not inside a running loop).
+#[inline(never)]
+fn fill_square(slots: &mut [u64], rays: &[(u64, bool); 4], m: &Magic) {
+    // Enumerate every subset of the mask (Carry-Rippler).
+    let mask = m.mask;
+    let mut sub = 0u64;
+    loop {
+        let idx = (sub.wrapping_mul(m.magic) >> m.shift) as usize;
+        let mut att = 0u64;
+        for &(ray, up) in rays {
+            let blockers = ray & sub;
+            att |= if blockers == 0 {
+                ray
+            } else if up {
+                // Squares up to and including the lowest blocker.
+                ray & (blockers ^ blockers.wrapping_sub(1))
+            } else {
+                // Squares down to and including the highest blocker.
+                ray & !((1u64 << (63 - blockers.leading_zeros())) - 1)
+            };
+        }
+        if let Some(slot) = slots.get_mut(idx) {
+            *slot = att;
+        }
+        sub = sub.wrapping_sub(mask) & mask;
+        if sub == 0 {
+            break;
+        }
+    }
+}
+
+/// Fills the (zeroed) tables.
+fn build(t: &mut Tables) {
+    let mut next = 0;
+    fill_magics(
+        &ROOK_MAGICS,
+        &ROOK_DIRS,
+        &mut t.slider,
+        &mut next,
+        &mut t.rook,
+    );
+    fill_magics(
+        &BISHOP_MAGICS,
+        &BISHOP_DIRS,
+        &mut t.slider,
+        &mut next,
+        &mut t.bishop,
+    );
+    debug_assert_eq!(next, SLIDER_LEN);
     for sq in 0..64 {
-        knight[sq] = step_attacks(
+        t.knight[sq] = step_attacks(
             sq,
             &[
                 (1, 2),
@@ -165,7 +201,7 @@ fn build() -> Tables {
                 (-1, 2),
             ],
         );
-        king[sq] = step_attacks(
+        t.king[sq] = step_attacks(
             sq,
             &[
                 (1, 0),
@@ -178,11 +214,9 @@ fn build() -> Tables {
                 (1, -1),
             ],
         );
-        pawn[0][sq] = step_attacks(sq, &[(-1, 1), (1, 1)]);
-        pawn[1][sq] = step_attacks(sq, &[(-1, -1), (1, -1)]);
+        t.pawn[0][sq] = step_attacks(sq, &[(-1, 1), (1, 1)]);
+        t.pawn[1][sq] = step_attacks(sq, &[(-1, -1), (1, -1)]);
     }
-    let mut between = vec![0u64; 64 * 64];
-    let mut line = vec![0u64; 64 * 64];
     // Walk each ray once: squares passed so far are "between", and the line is the ray
     // one way plus the ray the other way plus the origin.
     for a in 0..64usize {
@@ -193,23 +227,13 @@ fn build() -> Tables {
             let mut passed = 0u64;
             while (0..8).contains(&f) && (0..8).contains(&r) {
                 let b = (r * 8 + f) as usize;
-                between[a * 64 + b] = passed;
-                line[a * 64 + b] = full;
+                t.between[a][b] = passed;
+                t.line[a][b] = full;
                 passed |= 1u64 << b;
                 f += df;
                 r += dr;
             }
         }
-    }
-    Tables {
-        rook,
-        bishop,
-        slider,
-        knight,
-        king,
-        pawn,
-        between,
-        line,
     }
 }
 
@@ -217,7 +241,7 @@ fn build() -> Tables {
 /// does this too, but the crate is `no_std`.
 struct Lazy {
     state: AtomicU8,
-    value: UnsafeCell<MaybeUninit<Tables>>,
+    value: UnsafeCell<Tables>,
 }
 
 const EMPTY: u8 = 0;
@@ -230,7 +254,16 @@ unsafe impl Sync for Lazy {}
 
 static TABLES: Lazy = Lazy {
     state: AtomicU8::new(EMPTY),
-    value: UnsafeCell::new(MaybeUninit::uninit()),
+    value: UnsafeCell::new(Tables {
+        rook: [NO_MAGIC; 64],
+        bishop: [NO_MAGIC; 64],
+        knight: [0; 64],
+        king: [0; 64],
+        pawn: [[0; 64]; 2],
+        between: [[0; 64]; 64],
+        line: [[0; 64]; 64],
+        slider: [0; SLIDER_LEN],
+    }),
 };
 
 #[cold]
@@ -240,44 +273,45 @@ fn build_tables() -> &'static Tables {
         .compare_exchange(EMPTY, BUILDING, Ordering::Acquire, Ordering::Acquire)
         .is_ok()
     {
-        unsafe { (*TABLES.value.get()).write(build()) };
+        // The only reference while BUILDING: readers wait for READY.
+        build(unsafe { &mut *TABLES.value.get() });
         TABLES.state.store(READY, Ordering::Release);
     }
     while TABLES.state.load(Ordering::Acquire) != READY {
         core::hint::spin_loop();
     }
-    unsafe { (*TABLES.value.get()).assume_init_ref() }
+    unsafe { &*TABLES.value.get() }
 }
 
 /// The tables, built on first use.
 #[inline]
 pub fn tables() -> &'static Tables {
     if TABLES.state.load(Ordering::Acquire) == READY {
-        unsafe { (*TABLES.value.get()).assume_init_ref() }
+        unsafe { &*TABLES.value.get() }
     } else {
         build_tables()
     }
 }
 
 impl Tables {
+    // Squares are below 64 by construction; `& 63` lets the compiler drop the bounds
+    // checks (it cannot see the invariant), for free.
     #[inline(always)]
     fn lookup(&self, m: &Magic, occ: Bitboard) -> Bitboard {
         let idx = ((occ.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
-        // The index is below 2^(64 - shift) by construction; `get` keeps it panic-free.
-        Bitboard(
-            self.slider
-                .get(m.offset as usize + idx)
-                .copied()
-                .unwrap_or(0),
-        )
+        // In range by construction: the index is below 2^(64 - shift), the size of this
+        // square's block, and the blocks end at SLIDER_LEN (`build`, tested by
+        // `magic_lookups_match_ray_walks`). Masking would cost a bounds check's worth.
+        debug_assert!(m.offset as usize + idx < SLIDER_LEN);
+        Bitboard(unsafe { *self.slider.get_unchecked(m.offset as usize + idx) })
     }
     #[inline(always)]
     pub fn rook(&self, sq: Square, occ: Bitboard) -> Bitboard {
-        self.lookup(&self.rook[sq.index()], occ)
+        self.lookup(&self.rook[sq.index() & 63], occ)
     }
     #[inline(always)]
     pub fn bishop(&self, sq: Square, occ: Bitboard) -> Bitboard {
-        self.lookup(&self.bishop[sq.index()], occ)
+        self.lookup(&self.bishop[sq.index() & 63], occ)
     }
     #[inline(always)]
     pub fn queen(&self, sq: Square, occ: Bitboard) -> Bitboard {
@@ -285,33 +319,23 @@ impl Tables {
     }
     #[inline(always)]
     pub fn knight(&self, sq: Square) -> Bitboard {
-        Bitboard(self.knight[sq.index()])
+        Bitboard(self.knight[sq.index() & 63])
     }
     #[inline(always)]
     pub fn king(&self, sq: Square) -> Bitboard {
-        Bitboard(self.king[sq.index()])
+        Bitboard(self.king[sq.index() & 63])
     }
     #[inline(always)]
     pub fn pawn(&self, color: Color, sq: Square) -> Bitboard {
-        Bitboard(self.pawn[color.index()][sq.index()])
+        Bitboard(self.pawn[color.index() & 1][sq.index() & 63])
     }
     #[inline(always)]
     pub fn between(&self, a: Square, b: Square) -> Bitboard {
-        Bitboard(
-            self.between
-                .get(a.index() * 64 + b.index())
-                .copied()
-                .unwrap_or(0),
-        )
+        Bitboard(self.between[a.index() & 63][b.index() & 63])
     }
     #[inline(always)]
     pub fn line(&self, a: Square, b: Square) -> Bitboard {
-        Bitboard(
-            self.line
-                .get(a.index() * 64 + b.index())
-                .copied()
-                .unwrap_or(0),
-        )
+        Bitboard(self.line[a.index() & 63][b.index() & 63])
     }
 }
 
@@ -431,6 +455,28 @@ mod tests {
                     bishop_attacks(s, Bitboard(occ)).0,
                     slide(sq as usize, occ, &BISHOP_DIRS)
                 );
+            }
+        }
+    }
+
+    /// Every subset of every square's mask: the lookup (unchecked in release builds) stays
+    /// inside the square's own block and gives the slow slide's answer.
+    #[test]
+    fn magic_lookups_match_ray_walks() {
+        let t = tables();
+        for (magics, dirs) in [(&t.rook, &ROOK_DIRS), (&t.bishop, &BISHOP_DIRS)] {
+            for (sq, m) in magics.iter().enumerate() {
+                let size = 1usize << (64 - m.shift);
+                let mut sub = 0u64;
+                loop {
+                    let idx = (sub.wrapping_mul(m.magic) >> m.shift) as usize;
+                    assert!(idx < size && m.offset as usize + size <= SLIDER_LEN);
+                    assert_eq!(t.lookup(m, Bitboard(sub)).0, slide(sq, sub, dirs));
+                    sub = sub.wrapping_sub(m.mask) & m.mask;
+                    if sub == 0 {
+                        break;
+                    }
+                }
             }
         }
     }
