@@ -4,7 +4,12 @@
 //   board makes, and start-up (import + first game) in a fresh Node process.
 // Performance is a benchmark, not a test: numbers go in the README with the machine.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
 import { Chess } from 'chess960';
 import { Chess as ChessJs } from 'chess.js';
 import { Chess as Ops } from 'chessops/chess';
@@ -82,19 +87,43 @@ const lat = [
 ];
 
 // Start-up in a fresh process: import + first game + first moves().
+// Start-up in a fresh process: import + first game + first moves. Node's ESM loader costs
+// several ms on its first dynamic import of anything, so the child warms it with an empty
+// module first and times only what the library itself costs.
 const startup = (what) => {
-  const code = what === 'ours'
-    ? "const t=performance.now(); const {Chess}=await import('chess960'); const g=new Chess(); g.moves(); console.log(performance.now()-t)"
-    : what === 'chess.js'
-      ? "const t=performance.now(); const {Chess}=await import('chess.js'); const g=new Chess(); g.moves(); console.log(performance.now()-t)"
-      : "const t=performance.now(); const {Chess}=await import('chessops/chess'); const g=Chess.default(); g.allDests(); console.log(performance.now()-t)";
+  const make = {
+    ours: "const {Chess}=await import('chess960'); const g=new Chess(); g.moves();",
+    'chess.js': "const {Chess}=await import('chess.js'); const g=new Chess(); g.moves();",
+    chessops: "const {Chess}=await import('chessops/chess'); const g=Chess.default(); g.allDests();",
+  }[what];
+  const code = `await import('data:text/javascript,'); const t=performance.now(); ${make} console.log(performance.now()-t)`;
   const runs = [];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < 7; i++) {
     runs.push(Number(execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' })));
   }
   return Math.min(...runs);
 };
 const st = { ours: startup('ours'), cj: startup('chess.js'), ops: startup('chessops') };
+
+// Download: gzip -9 of what a page loads. Ours as built; the others bundled and minified
+// by esbuild from the same entry points the benchmark imports.
+const here = dirname(fileURLToPath(import.meta.url));
+const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
+const bundled = async (contents) => {
+  const r = await esbuild.build({
+    stdin: { contents, resolveDir: here }, bundle: true, minify: true, write: false,
+    format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], logLevel: 'silent',
+  });
+  return gz(r.outputFiles[0].contents);
+};
+const pkgDir = join(here, '..', 'pkg');
+const size = {
+  wasm: gz(readFileSync(join(pkgDir, 'chess960_bg.wasm'))),
+  nodeJs: gz(readFileSync(join(pkgDir, 'node', 'index.js'))),
+  inlined: gz(readFileSync(join(pkgDir, 'index.js'))),
+  cj: await bundled("export { Chess } from 'chess.js';"),
+  ops: await bundled("export { Chess } from 'chessops/chess'; export { parseFen, makeFen } from 'chessops/fen'; export { makeSan, parseSan } from 'chessops/san'; export { parsePgn } from 'chessops/pgn';"),
+};
 
 const mnps = ([, n, s]) => (n / s / 1e6).toFixed(2);
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -114,6 +143,11 @@ for (const [what, a, x, b, y, c, z] of lat) {
   const f = (v) => (Number.isNaN(v) ? '' : v.toFixed(2));
   console.log(`| ${what} | \`${a}\` | ${f(x)} | ${b ? `\`${b}\`` : ''} | ${f(y)} | \`${c}\` | ${f(z)} |`);
 }
-console.log('\n## start-up: import + first game + first legal moves, fresh process, ms (best of 5)\n');
+console.log('\n## start-up: import + first game + first legal moves, fresh process, ms (best of 7; Node\'s loader warmed first)\n');
 console.log(`| chess960 | ${st.ours.toFixed(1)} | chessops | ${st.ops.toFixed(1)} | chess.js | ${st.cj.toFixed(1)} |`);
+const kb = (n) => (n / 1000).toFixed(1); // KB = 1000 bytes, as the build prints
+console.log('\n## download, KB gzip -9\n');
+console.log('| chess960 wasm | + Node JS | single file (wasm inlined) | chessops (chess, fen, san, pgn; bundled) | chess.js (bundled) |');
+console.log('|---:|---:|---:|---:|---:|');
+console.log(`| ${kb(size.wasm)} | ${kb(size.nodeJs)} | ${kb(size.inlined)} | ${kb(size.ops)} | ${kb(size.cj)} |`);
 console.log('\n* chess.js has no destinations-only call; its verbose moves are the nearest.');
