@@ -454,13 +454,18 @@ impl Game {
 
     /// Plays SAN (strict) or UCI (either castling form), whichever the text is.
     pub fn play_text(&mut self, text: &str) -> Result<PlayedMove, PlayError> {
-        let m = self.parse_move(text)?;
         let legal = self.position().legal_moves();
+        let m = self.parse_move_in(text, &legal)?;
         Ok(self.push_move(m, &legal))
     }
 
     /// The legal move `text` denotes here (SAN or UCI), without playing it.
     pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
+        self.parse_move_in(text, &self.position().legal_moves())
+    }
+
+    /// [`Game::parse_move`] with the position's legal moves already generated.
+    fn parse_move_in(&self, text: &str, legal: &MoveList) -> Result<Move, PlayError> {
         if let Some(chooser) = self.swap_pending {
             return Err(PlayError::SwapPhase { chooser });
         }
@@ -469,20 +474,19 @@ impl Game {
             return Err(PlayError::Empty);
         }
         let pos = self.position();
-        let legal = pos.legal_moves();
         let looks_uci = uci::parse_parts(t).is_some();
         // UCI is lowercase; text that starts with a capital is SAN first, because a piece
         // letter can read as a file: "B6b7" is a bishop move, not b6-b7.
         let uci_first = looks_uci && t.starts_with(|c: char| c.is_ascii_lowercase());
         if uci_first {
-            if let Ok(m) = uci::parse_uci(pos, t, &legal) {
+            if let Ok(m) = uci::parse_uci(pos, t, legal) {
                 return Ok(m);
             }
         }
-        match san::parse_san(pos, t, &legal) {
+        match san::parse_san(pos, t, legal) {
             Ok(m) => Ok(m),
             // Not SAN at all: upper-case UCI ("E2E4") is still read.
-            Err(SanError::Syntax { .. }) if looks_uci => match uci::parse_uci(pos, t, &legal) {
+            Err(SanError::Syntax { .. }) if looks_uci => match uci::parse_uci(pos, t, legal) {
                 Ok(m) if !uci_first => Ok(m),
                 _ => Err(PlayError::Uci(UciError::Illegal { uci: t.into() })),
             },
