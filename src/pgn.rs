@@ -35,6 +35,7 @@ use crate::game::{Entry, Game, PlayError, Variant};
 use crate::san::{self, SanError};
 use crate::setup::SwapChoice;
 use crate::square::Color;
+use crate::text::{self, Push};
 use core::fmt;
 
 /// The tag that records the Chess-9 swaps.
@@ -105,21 +106,58 @@ impl PgnError {
                 token,
                 error,
             } => {
-                let at = cat!("'", token, "' at move ", number, " (", color.name(), ")");
-                match error {
-                    PlayError::San(SanError::Syntax { .. }) => {
-                        cat!("invalid move ", at, ": not SAN")
-                    }
+                let (lead, tail) = match error {
+                    PlayError::San(SanError::Syntax { .. }) => ("invalid move '", ": not SAN"),
                     PlayError::San(SanError::Illegal { .. }) => {
-                        cat!("illegal move ", at, ": no legal move matches it")
+                        ("illegal move '", ": no legal move matches it")
                     }
-                    PlayError::San(SanError::Ambiguous { candidates, .. }) => cat!("ambiguous move ", at, ": could be ", candidates.join(" or ")),
-                    PlayError::San(SanError::MissingPromotion { .. }) => cat!("illegal move ", at, ": the pawn reaches the last rank, add the promotion piece (=Q, =R, =B or =N)"),
-                    PlayError::SwapPhase { chooser } => cat!("move ", at, " comes before the Chess-9 swaps: ", chooser.name(), " has not chosen (add a Chess9Swaps tag)"),
-                    e => cat!("illegal move ", at, ": ", e),
+                    PlayError::San(SanError::Ambiguous { .. }) => {
+                        ("ambiguous move '", ": could be ")
+                    }
+                    PlayError::San(SanError::MissingPromotion { .. }) => (
+                        "illegal move '",
+                        ": the pawn reaches the last rank, add the promotion piece (=Q, =R, =B or =N)",
+                    ),
+                    PlayError::SwapPhase { .. } => {
+                        ("move '", " comes before the Chess-9 swaps: ")
+                    }
+                    _ => ("illegal move '", ": "),
+                };
+                let mut s = cat!(
+                    lead,
+                    token,
+                    "' at move ",
+                    number,
+                    " (",
+                    color.name(),
+                    ")",
+                    tail
+                );
+                match error {
+                    PlayError::San(SanError::Ambiguous { candidates, .. }) => {
+                        for (i, c) in candidates.iter().enumerate() {
+                            if i > 0 {
+                                " or ".push_to(&mut s);
+                            }
+                            c.push_to(&mut s);
+                        }
+                    }
+                    PlayError::SwapPhase { chooser } => {
+                        chooser.name().push_to(&mut s);
+                        " has not chosen (add a Chess9Swaps tag)".push_to(&mut s);
+                    }
+                    PlayError::San(_) => {}
+                    e => e.push_to(&mut s),
                 }
+                s
             }
         }
+    }
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
     }
 }
 
@@ -128,61 +166,81 @@ impl core::error::Error for PgnError {}
 // ---------------------------------------------------------------------------------------
 // Writing
 
-const ROSTER: [(&str, &str); 7] = [
+/// The Seven Tag Roster but `Result`, with the values written when a header is unset.
+const ROSTER: [(&str, &str); 6] = [
     ("Event", "?"),
     ("Site", "?"),
     ("Date", "????.??.??"),
     ("Round", "?"),
     ("White", "?"),
     ("Black", "?"),
-    ("Result", "*"),
 ];
 
-/// Tags the writer derives from the game itself, never copied from the headers.
-const DERIVED: [&str; 4] = ["Variant", "SetUp", "FEN", CHESS9_SWAPS_TAG];
+/// Headers the writer never copies: the roster, and the tags it derives from the game.
+const NOT_COPIED: [&str; 11] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "Variant",
+    "SetUp",
+    "FEN",
+    CHESS9_SWAPS_TAG,
+];
 
 fn is_result(s: &str) -> bool {
     matches!(s, "1-0" | "0-1" | "1/2-1/2" | "*")
 }
 
 fn push_tag(out: &mut String, key: &str, value: &str) {
-    out.push('[');
-    out.push_str(key);
-    out.push_str(" \"");
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' | '\r' | '\t' => out.push(' '),
-            c => out.push(c),
-        }
+    for part in ["[", key, " \""] {
+        add(out, part);
     }
-    out.push_str("\"]\n");
+    // Copied in runs between the bytes that are escaped or replaced (all ASCII).
+    let b = value.as_bytes();
+    let mut from = 0;
+    for i in 0..=b.len() {
+        let sub = match b.get(i) {
+            None => "\"]\n",
+            Some(b'"') => "\\\"",
+            Some(b'\\') => "\\\\",
+            Some(b'\n' | b'\r' | b'\t') => " ",
+            _ => continue,
+        };
+        add(out, value.get(from..i).unwrap_or_default());
+        add(out, sub);
+        from = i + 1;
+    }
 }
 
 /// The result token for the game: its outcome, else a `Result` header holding a result,
 /// else `*`.
-fn result_of(game: &Game) -> &'static str {
+fn result_of(game: &Game) -> &str {
     if let Some(o) = game.outcome() {
         return o.result();
     }
-    match game.header("Result").map(str::trim) {
-        Some("1-0") => "1-0",
-        Some("0-1") => "0-1",
-        Some("1/2-1/2") => "1/2-1/2",
+    match game.header("Result").map(text::trim) {
+        Some(r) if is_result(r) => r,
         _ => "*",
     }
 }
 
-/// The `Chess9Swaps` value for the swaps made so far.
-fn swaps_value(game: &Game) -> String {
-    let mut parts = Vec::new();
-    for e in game.entries() {
-        if let Entry::Swap { color, choice } = e {
-            parts.push(cat!(color.name(), ":", choice.name()));
+/// Appends a movetext token, wrapping lines at 80 columns.
+fn put(out: &mut String, col: &mut usize, token: &str) {
+    if *col > 0 {
+        if *col + 1 + token.len() > 80 {
+            out.push('\n');
+            *col = 0;
+        } else {
+            out.push(' ');
+            *col += 1;
         }
     }
-    parts.join(" ")
+    add(out, token);
+    *col += token.len();
 }
 
 /// The game as PGN (see the module docs for the tags).
@@ -190,25 +248,19 @@ pub fn write(game: &Game) -> String {
     let result = result_of(game);
     let mut out = String::new();
     for (key, default) in ROSTER {
-        let value = if key == "Result" {
-            result
-        } else {
-            game.header(key).unwrap_or(default)
-        };
-        push_tag(&mut out, key, value);
+        push_tag(&mut out, key, game.header(key).unwrap_or(default));
     }
+    push_tag(&mut out, "Result", result);
     for (key, value) in game.headers() {
-        if ROSTER.iter().any(|(k, _)| k == key) || DERIVED.contains(&key.as_str()) {
-            continue;
+        let b = key.as_bytes();
+        let bad_key = b.is_empty()
+            || (0..b.len()).any(|i| {
+                matches!(b.get(i), Some(b'"' | b']'))
+                    || text::space_len(b.get(i..).unwrap_or_default()) > 0
+            });
+        if !bad_key && !NOT_COPIED.contains(&key.as_str()) {
+            push_tag(&mut out, key, value);
         }
-        if key.is_empty()
-            || key
-                .chars()
-                .any(|c| c.is_whitespace() || c == '"' || c == ']')
-        {
-            continue;
-        }
-        push_tag(&mut out, key, value);
     }
     match game.variant() {
         Variant::Standard => {}
@@ -221,37 +273,38 @@ pub fn write(game: &Game) -> String {
         push_tag(&mut out, "FEN", &start);
     }
     if game.variant() == Variant::Chess9 {
-        push_tag(&mut out, CHESS9_SWAPS_TAG, &swaps_value(game));
+        // The swaps made so far, Black first: "black:king white:none".
+        let mut swaps = String::new();
+        for e in game.entries() {
+            if let Entry::Swap { color, choice } = e {
+                if !swaps.is_empty() {
+                    swaps.push(' ');
+                }
+                add(&mut swaps, color.name());
+                swaps.push(':');
+                add(&mut swaps, choice.name());
+            }
+        }
+        push_tag(&mut out, CHESS9_SWAPS_TAG, &swaps);
     }
     out.push('\n');
 
-    let mut tokens: Vec<String> = Vec::new();
+    let mut col = 0;
+    let mut number = String::new();
     let mut first = true;
     for e in game.entries() {
         let Entry::Move(pm) = e else { continue };
-        let n = pm.before.fullmoves();
-        match pm.color {
-            Color::White => tokens.push(cat!(n, ".")),
-            Color::Black if first => tokens.push(cat!(n, "...")),
-            Color::Black => {}
+        let white = pm.color == Color::White;
+        if white || first {
+            number.clear();
+            text::push_uint(&mut number, pm.before.fullmoves().into());
+            add(&mut number, if white { "." } else { "..." });
+            put(&mut out, &mut col, &number);
         }
-        tokens.push(pm.san.clone());
+        put(&mut out, &mut col, &pm.san);
         first = false;
     }
-    tokens.push(result.to_string());
-    let mut line_len = 0;
-    for t in tokens {
-        if line_len > 0 && line_len + 1 + t.len() > 80 {
-            out.push('\n');
-            line_len = 0;
-        }
-        if line_len > 0 {
-            out.push(' ');
-            line_len += 1;
-        }
-        out.push_str(&t);
-        line_len += t.len();
-    }
+    put(&mut out, &mut col, result);
     out.push('\n');
     out
 }
@@ -259,12 +312,10 @@ pub fn write(game: &Game) -> String {
 // ---------------------------------------------------------------------------------------
 // Lexing
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind<'a> {
-    Tag {
-        key: String,
-        value: String,
-    },
+    /// `[Name "value"]`: the name, and the value as written (escapes still in).
+    Tag(&'a str, &'a str),
     BadTag(&'a str),
     /// A move, a move number, a suffix: anything else between separators.
     Word(&'a str),
@@ -276,7 +327,7 @@ enum Kind<'a> {
     UnterminatedComment,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 struct Token<'a> {
     kind: Kind<'a>,
     start: usize,
@@ -284,6 +335,8 @@ struct Token<'a> {
     line: usize,
 }
 
+/// Splits the text into tokens, byte by byte: every byte it stops at or after is ASCII
+/// or starts a whitespace character, so every token is a whole run of characters.
 struct Lexer<'a> {
     text: &'a str,
     pos: usize,
@@ -302,188 +355,170 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn peek(&self) -> Option<char> {
-        self.text.get(self.pos..).and_then(|s| s.chars().next())
+    fn byte(&self, i: usize) -> Option<u8> {
+        self.text.as_bytes().get(i).copied()
     }
 
-    fn bump(&mut self) -> Option<char> {
-        let c = self.peek()?;
-        self.pos += c.len_utf8();
-        if c == '\n' {
-            self.line += 1;
-        }
-        Some(c)
+    /// The whitespace character at `i`: its length, or 0.
+    fn space_at(&self, i: usize) -> usize {
+        text::space_len(self.text.as_bytes().get(i..).unwrap_or_default())
     }
 
     fn slice(&self, start: usize, end: usize) -> &'a str {
         self.text.get(start..end).unwrap_or("")
     }
 
-    /// Skips to the end of the line, leaving the newline.
-    fn skip_line(&mut self) {
-        while let Some(c) = self.peek() {
-            if c == '\n' {
-                break;
-            }
-            self.bump();
+    /// Where the line holding `i` ends: its newline, or the end of the text.
+    fn line_end(&self, mut i: usize) -> usize {
+        while self.byte(i).is_some_and(|c| c != b'\n') {
+            i += 1;
         }
+        i
     }
 
-    /// `[Name "value"]` from the opening bracket; `None` when malformed (then the rest of
-    /// the line is consumed).
-    fn tag(&mut self) -> Option<(String, String)> {
-        self.bump(); // '['
-        while matches!(self.peek(), Some(' ' | '\t')) {
-            self.bump();
-        }
-        let mut key = String::new();
-        while let Some(c) = self.peek() {
-            if c.is_whitespace() || c == '"' || c == ']' {
+    /// `[Name "value"]` from the opening bracket at `start`: the name, the value as
+    /// written, and where the tag ends. `None` when malformed; that never happens past
+    /// the end of the line.
+    fn tag(&self, start: usize) -> Option<(&'a str, &'a str, usize)> {
+        let blanks = |mut i: usize| {
+            while matches!(self.byte(i), Some(b' ' | b'\t')) {
+                i += 1;
+            }
+            i
+        };
+        let key_start = blanks(start + 1);
+        let mut i = key_start;
+        while let Some(c) = self.byte(i) {
+            if c == b'"' || c == b']' || self.space_at(i) > 0 {
                 break;
             }
-            key.push(c);
-            self.bump();
+            i += 1;
         }
-        while matches!(self.peek(), Some(' ' | '\t')) {
-            self.bump();
-        }
-        if key.is_empty() || self.peek() != Some('"') {
+        let key = self.slice(key_start, i);
+        i = blanks(i);
+        if key.is_empty() || self.byte(i) != Some(b'"') {
             return None;
         }
-        self.bump();
-        let mut value = String::new();
+        let value_start = i + 1;
+        i = value_start;
         loop {
-            match self.peek()? {
-                '"' => {
-                    self.bump();
-                    break;
-                }
-                '\\' => {
-                    self.bump();
-                    match self.peek()? {
-                        c @ ('"' | '\\') => {
-                            value.push(c);
-                            self.bump();
-                        }
-                        _ => value.push('\\'),
-                    }
-                }
-                '\n' => return None,
-                c => {
-                    value.push(c);
-                    self.bump();
-                }
+            match self.byte(i)? {
+                b'"' => break,
+                b'\\' if matches!(self.byte(i + 1), Some(b'"' | b'\\')) => i += 2,
+                b'\n' => return None,
+                _ => i += 1,
             }
         }
-        while matches!(self.peek(), Some(' ' | '\t')) {
-            self.bump();
-        }
-        if self.peek() != Some(']') {
+        let value = self.slice(value_start, i);
+        i = blanks(i + 1);
+        if self.byte(i) != Some(b']') {
             return None;
         }
-        self.bump();
-        Some((key, value))
+        Some((key, value, i + 1))
     }
 
     fn next_token(&mut self) -> Option<Token<'a>> {
-        loop {
+        'skip: loop {
             let start = self.pos;
             let line = self.line;
-            let c = self.peek()?;
-            let tok = |kind, end| {
-                Some(Token {
-                    kind,
-                    start,
-                    end,
-                    line,
-                })
-            };
-            if c == '\n' {
-                self.bump();
+            let c = self.byte(start)?;
+            if c == b'\n' {
+                self.pos += 1;
+                self.line += 1;
                 if self.at_line_start && line > 1 {
-                    return tok(Kind::BlankLine, self.pos);
+                    return Some(Token {
+                        kind: Kind::BlankLine,
+                        start,
+                        end: self.pos,
+                        line,
+                    });
                 }
                 self.at_line_start = true;
                 continue;
             }
-            if c.is_whitespace() || c == '\u{feff}' {
-                self.bump();
+            let mut space = self.space_at(start);
+            if space == 0
+                && self.text.as_bytes().get(start..start + 3) == Some("\u{feff}".as_bytes())
+            {
+                space = 3;
+            }
+            if space > 0 {
+                self.pos += space;
                 continue;
             }
             let line_start = self.at_line_start;
             self.at_line_start = false;
-            match c {
-                '%' if line_start => self.skip_line(),
-                ';' => self.skip_line(),
-                '{' => {
-                    let mut closed = false;
-                    while let Some(c) = self.bump() {
-                        if c == '}' {
-                            closed = true;
-                            break;
+            let (kind, end) = match c {
+                b'%' if line_start => {
+                    self.pos = self.line_end(start);
+                    continue;
+                }
+                b';' => {
+                    self.pos = self.line_end(start);
+                    continue;
+                }
+                b'{' => {
+                    let mut i = start + 1;
+                    loop {
+                        match self.byte(i) {
+                            None => break (Kind::UnterminatedComment, i),
+                            Some(b'}') => {
+                                self.pos = i + 1;
+                                continue 'skip;
+                            }
+                            Some(b'\n') => self.line += 1,
+                            Some(_) => {}
                         }
-                    }
-                    if !closed {
-                        return tok(Kind::UnterminatedComment, self.pos);
+                        i += 1;
                     }
                 }
-                '[' => {
-                    return match self.tag() {
-                        Some((key, value)) => tok(Kind::Tag { key, value }, self.pos),
-                        None => {
-                            self.skip_line();
-                            tok(Kind::BadTag(self.slice(start, self.pos)), self.pos)
-                        }
-                    };
-                }
-                '(' => {
-                    self.bump();
-                    return tok(Kind::Open, self.pos);
-                }
-                ')' => {
-                    self.bump();
-                    return tok(Kind::Close, self.pos);
-                }
-                '$' => {
+                b'[' => match self.tag(start) {
+                    Some((key, value, end)) => (Kind::Tag(key, value), end),
+                    None => {
+                        let end = self.line_end(start);
+                        (Kind::BadTag(self.slice(start, end)), end)
+                    }
+                },
+                b'(' => (Kind::Open, start + 1),
+                b')' => (Kind::Close, start + 1),
+                b'$' => {
                     // A NAG: skipped.
-                    self.bump();
-                    while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                        self.bump();
+                    let mut i = start + 1;
+                    while self.byte(i).is_some_and(|c| c.is_ascii_digit()) {
+                        i += 1;
                     }
+                    self.pos = i;
+                    continue;
                 }
                 _ => {
-                    // The first character always belongs to the word (a stray '}' or ']'
-                    // is a word of its own), so the lexer always moves on.
-                    self.bump();
-                    while let Some(c) = self.peek() {
-                        if c.is_whitespace() || "{}()[];$".contains(c) {
+                    // The first byte always belongs to the word (a stray '}' or ']' is a
+                    // word of its own), so the lexer always moves on.
+                    let mut i = start + 1;
+                    while let Some(c) = self.byte(i) {
+                        if matches!(c, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$')
+                            || self.space_at(i) > 0
+                        {
                             break;
                         }
-                        self.bump();
+                        i += 1;
                     }
-                    let word = self.slice(start, self.pos);
+                    let word = self.slice(start, i);
                     let kind = if is_result(word) || word == "½-½" {
                         Kind::Result
                     } else {
                         Kind::Word(word)
                     };
-                    return tok(kind, self.pos);
+                    (kind, i)
                 }
-            }
+            };
+            self.pos = end;
+            return Some(Token {
+                kind,
+                start,
+                end,
+                line,
+            });
         }
-    }
-}
-
-impl fmt::Display for PgnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message())
-    }
-}
-
-impl<'a> Iterator for Lexer<'a> {
-    type Item = Token<'a>;
-    fn next(&mut self) -> Option<Token<'a>> {
-        self.next_token()
     }
 }
 
@@ -494,189 +529,274 @@ impl<'a> Iterator for Lexer<'a> {
 /// ends at its result token, at the next tag section, or at an empty line after its moves
 /// (files without result tokens). Games without tags are found by the same rules.
 pub fn split_games(text: &str) -> Vec<String> {
-    game_texts(text, usize::MAX)
-        .into_iter()
-        .map(str::to_string)
-        .collect()
+    Games::new(text).map(str::to_string).collect()
 }
 
-/// The text of the first `limit` games (trimmed, none empty).
-fn game_texts<'a>(text: &'a str, limit: usize) -> Vec<&'a str> {
-    let mut games: Vec<&str> = Vec::new();
-    let push = |games: &mut Vec<&'a str>, s: usize, e: usize| {
-        if let Some(g) = text.get(s..e) {
-            if !g.trim().is_empty() {
-                games.push(g.trim());
-            }
-        }
-    };
-    let mut start: Option<usize> = None;
-    let mut movetext = false;
-    let mut blank_after_tags = false;
-    // An empty line after moves: it ends the game if a new one starts with "1." next.
-    let mut blank_in_moves: Option<usize> = None;
-    let mut depth = 0usize;
-    let mut lexer = Lexer::new(text);
-    while games.len() < limit {
-        let Some(t) = lexer.next_token() else { break };
-        match t.kind {
-            Kind::Tag { .. } | Kind::BadTag(_) => {
-                if let Some(s) = start {
-                    if movetext || blank_after_tags {
-                        push(&mut games, s, t.start);
-                        start = Some(t.start);
-                    }
-                } else {
-                    start = Some(t.start);
-                }
-                movetext = false;
-                blank_after_tags = false;
-                blank_in_moves = None;
-                depth = 0;
-            }
-            Kind::BlankLine => {
-                if start.is_some() {
-                    if movetext && depth == 0 {
-                        blank_in_moves.get_or_insert(t.start);
-                    } else if !movetext {
-                        blank_after_tags = true;
-                    }
-                }
-            }
-            Kind::Result if depth == 0 => {
-                push(&mut games, start.unwrap_or(t.start), t.end);
-                start = None;
-                movetext = false;
-                blank_after_tags = false;
-                blank_in_moves = None;
-            }
-            Kind::Open => {
-                start.get_or_insert(t.start);
-                depth += 1;
-                movetext = true;
-                blank_after_tags = false;
-                blank_in_moves = None;
-            }
-            Kind::Close => {
-                depth = depth.saturating_sub(1);
-            }
-            Kind::Word(w) => {
-                if let (Some(s), Some(blank)) = (start, blank_in_moves.take()) {
-                    if w.starts_with("1.") {
-                        push(&mut games, s, blank);
-                        start = None;
-                    }
-                }
-                start.get_or_insert(t.start);
-                movetext = true;
-                blank_after_tags = false;
-            }
-            Kind::Result => {
-                start.get_or_insert(t.start);
-                movetext = true;
-            }
-            Kind::UnterminatedComment => {}
+/// The games of a text, one by one (trimmed, none empty).
+struct Games<'a> {
+    lexer: Lexer<'a>,
+    start: Option<usize>,
+    movetext: bool,
+    blank_after_tags: bool,
+    /// An empty line after moves: it ends the game if a new one starts with "1." next.
+    blank_in_moves: Option<usize>,
+    depth: usize,
+}
+
+impl<'a> Games<'a> {
+    fn new(text: &'a str) -> Games<'a> {
+        Games {
+            lexer: Lexer::new(text),
+            start: None,
+            movetext: false,
+            blank_after_tags: false,
+            blank_in_moves: None,
+            depth: 0,
         }
     }
-    if games.len() < limit {
-        if let Some(s) = start {
-            push(&mut games, s, text.len());
+
+    /// The game in `start..end`, unless only whitespace.
+    fn game(&self, start: usize, end: usize) -> Option<&'a str> {
+        Some(text::trim(self.lexer.slice(start, end))).filter(|g| !g.is_empty())
+    }
+}
+
+impl<'a> Iterator for Games<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        loop {
+            let Some(t) = self.lexer.next_token() else {
+                let s = self.start.take()?;
+                return self.game(s, self.lexer.text.len());
+            };
+            let mut done = None;
+            match t.kind {
+                Kind::Tag(..) | Kind::BadTag(_) => {
+                    if self.start.is_none() || self.movetext || self.blank_after_tags {
+                        if let Some(s) = self.start.replace(t.start) {
+                            done = self.game(s, t.start);
+                        }
+                    }
+                    self.movetext = false;
+                    self.blank_after_tags = false;
+                    self.blank_in_moves = None;
+                    self.depth = 0;
+                }
+                Kind::BlankLine => {
+                    if self.start.is_some() {
+                        if self.movetext && self.depth == 0 {
+                            self.blank_in_moves.get_or_insert(t.start);
+                        } else if !self.movetext {
+                            self.blank_after_tags = true;
+                        }
+                    }
+                }
+                Kind::Result if self.depth == 0 => {
+                    let s = self.start.take().unwrap_or(t.start);
+                    done = self.game(s, t.end);
+                    self.movetext = false;
+                    self.blank_after_tags = false;
+                    self.blank_in_moves = None;
+                }
+                Kind::Open => {
+                    self.start.get_or_insert(t.start);
+                    self.depth += 1;
+                    self.movetext = true;
+                    self.blank_after_tags = false;
+                    self.blank_in_moves = None;
+                }
+                Kind::Close => {
+                    self.depth = self.depth.saturating_sub(1);
+                }
+                Kind::Word(w) => {
+                    if let (Some(s), Some(blank)) = (self.start, self.blank_in_moves.take()) {
+                        if w.starts_with("1.") {
+                            done = self.game(s, blank);
+                            self.start = None;
+                        }
+                    }
+                    self.start.get_or_insert(t.start);
+                    self.movetext = true;
+                    self.blank_after_tags = false;
+                }
+                Kind::Result => {
+                    self.start.get_or_insert(t.start);
+                    self.movetext = true;
+                }
+                Kind::UnterminatedComment => {}
+            }
+            if done.is_some() {
+                return done;
+            }
         }
     }
-    games
 }
 
 // ---------------------------------------------------------------------------------------
 // Reading
 
-/// The rules a `Variant` tag names.
-fn variant_of_tag(value: &str) -> Result<Option<Variant>, PgnError> {
-    let norm: String = value
-        .chars()
-        .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '_' | '.'))
-        .map(|c| c.to_ascii_lowercase())
-        .collect();
-    Ok(match norm.as_str() {
-        "chess960" | "960" | "fischerandom" | "fischerrandom" | "fischerrandomchess"
-        | "fischerandomchess" | "frc" | "fr" | "shuffle960" => Some(Variant::Chess960),
-        "chess9" | "nonary" | "nonarychess" => Some(Variant::Chess9),
-        "" | "standard" | "normal" | "chess" | "fromposition" | "orthodox" | "classical" => None,
-        _ => {
-            return Err(PgnError::UnknownVariant {
-                found: value.chars().take(40).collect(),
-            })
-        }
-    })
+/// `String::push_str`, in one place.
+#[inline(never)]
+fn add(out: &mut String, s: &str) {
+    out.push_str(s);
 }
 
-/// The swaps of a `Chess9Swaps` value, in the order they are made (Black first).
-fn parse_swaps(value: &str) -> Result<Vec<SwapChoice>, PgnError> {
-    let bad = || PgnError::BadSwaps {
-        found: value.chars().take(60).collect(),
-    };
-    let mut black = None;
-    let mut white = None;
-    for part in value.split(|c: char| c.is_whitespace() || c == ',') {
-        if part.is_empty() {
+/// The first `n` characters of `s`, for an error.
+#[inline(never)]
+fn cut(s: &str, n: usize) -> String {
+    text::take_chars(s, n).to_string()
+}
+
+/// A tag value as written, with its `\"` and `\\` escapes undone.
+fn unescape(raw: &str) -> String {
+    let b = raw.as_bytes();
+    let mut out = String::new();
+    let (mut from, mut i) = (0, 0);
+    loop {
+        let end = i >= b.len();
+        if end || (b.get(i) == Some(&b'\\') && matches!(b.get(i + 1), Some(b'"' | b'\\'))) {
+            add(&mut out, raw.get(from..i).unwrap_or_default());
+            if end {
+                return out;
+            }
+            // The escaped character starts the next run, and is not an escape itself.
+            from = i + 1;
+            i += 1;
+        }
+        i += 1;
+    }
+}
+
+/// The `Variant` tag spellings, without whitespace, `-`, `_` and `.`, in lowercase.
+const VARIANT_NAMES: [(&str, Option<Variant>); 19] = [
+    ("chess960", Some(Variant::Chess960)),
+    ("960", Some(Variant::Chess960)),
+    ("fischerandom", Some(Variant::Chess960)),
+    ("fischerrandom", Some(Variant::Chess960)),
+    ("fischerrandomchess", Some(Variant::Chess960)),
+    ("fischerandomchess", Some(Variant::Chess960)),
+    ("frc", Some(Variant::Chess960)),
+    ("fr", Some(Variant::Chess960)),
+    ("shuffle960", Some(Variant::Chess960)),
+    ("chess9", Some(Variant::Chess9)),
+    ("nonary", Some(Variant::Chess9)),
+    ("nonarychess", Some(Variant::Chess9)),
+    ("", None),
+    ("standard", None),
+    ("normal", None),
+    ("chess", None),
+    ("fromposition", None),
+    ("orthodox", None),
+    ("classical", None),
+];
+
+/// The rules a `Variant` tag names.
+fn variant_of_tag(value: &str) -> Result<Option<Variant>, PgnError> {
+    // The value normalised like the names; one longer than them all matches none.
+    let mut norm = [0u8; 18];
+    let mut len = 0;
+    let b = value.as_bytes();
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        let space = text::space_len(b.get(i..).unwrap_or_default());
+        if space > 0 {
+            i += space;
             continue;
         }
-        let (side, choice) = part.split_once(':').ok_or_else(bad)?;
-        let choice = match choice.trim().to_ascii_lowercase().as_str() {
-            "king" => SwapChoice::King,
-            "queen" => SwapChoice::Queen,
-            "none" => SwapChoice::None,
-            _ => return Err(bad()),
-        };
-        let slot = match side.trim().to_ascii_lowercase().as_str() {
-            "black" | "b" => &mut black,
-            "white" | "w" => &mut white,
-            _ => return Err(bad()),
-        };
-        if slot.replace(choice).is_some() {
-            return Err(bad());
+        i += 1;
+        if !matches!(c, b'-' | b'_' | b'.') {
+            if let Some(d) = norm.get_mut(len) {
+                *d = c.to_ascii_lowercase();
+            }
+            len += 1;
         }
     }
-    match (black, white) {
-        (None, Some(_)) => Err(bad()),
-        (b, w) => Ok(b.into_iter().chain(w).collect()),
+    let norm = norm.get(..len);
+    match VARIANT_NAMES
+        .iter()
+        .find(|(name, _)| Some(name.as_bytes()) == norm)
+    {
+        Some(&(_, v)) => Ok(v),
+        None => Err(PgnError::UnknownVariant {
+            found: cut(value, 40),
+        }),
     }
+}
+
+/// Which of `words` (lowercase) `s` is, in any case.
+fn word_index(s: &str, words: &[&str]) -> Option<usize> {
+    words.iter().position(|w| s.eq_ignore_ascii_case(w))
+}
+
+/// The swaps of a `Chess9Swaps` value, Black's then White's (the order they are made),
+/// or `None` when malformed.
+fn parse_swaps(value: &str) -> Option<[Option<SwapChoice>; 2]> {
+    let mut swaps = [None; 2];
+    let b = value.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        // A part runs to the next whitespace or ','.
+        let mut end = i;
+        while let Some(c) = b.get(end) {
+            if *c == b',' || text::space_len(b.get(end..).unwrap_or_default()) > 0 {
+                break;
+            }
+            end += 1;
+        }
+        if end > i {
+            let part = value.get(i..end)?;
+            let colon = part.bytes().position(|c| c == b':')?;
+            let (side, choice) = (part.get(..colon)?, part.get(colon + 1..)?);
+            let choice = *SwapChoice::ALL.get(word_index(choice, &["king", "queen", "none"])?)?;
+            let slot = word_index(side, &["black", "b", "white", "w"])? / 2;
+            if swaps.get_mut(slot)?.replace(choice).is_some() {
+                return None;
+            }
+        }
+        i = end + text::space_len(b.get(end..).unwrap_or_default()).max(1);
+    }
+    match swaps {
+        [None, Some(_)] => None,
+        s => Some(s),
+    }
+}
+
+/// The value of the first tag named `name` (in any case), trimmed; empty when absent.
+fn tag_value<'t>(tags: &'t [(&str, String)], name: &str) -> &'t str {
+    tags.iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        .map_or("", |(_, v)| text::trim(v))
 }
 
 /// The game the tags describe, before any move.
-fn start_game(tags: &[(String, String)]) -> Result<Game, PgnError> {
-    let tag = |name: &str| {
-        tags.iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.trim())
-    };
-    let variant = match tag("Variant") {
-        Some(v) => variant_of_tag(v)?,
-        None => None,
-    };
-    let start = match tag("FEN").filter(|f| !f.is_empty()) {
-        Some(f) => Some(fen::parse(f).map_err(|error| PgnError::Fen {
-            fen: f.chars().take(100).collect(),
+fn start_game(tags: &[(&str, String)]) -> Result<Game, PgnError> {
+    let variant = variant_of_tag(tag_value(tags, "Variant"))?;
+    let f = tag_value(tags, "FEN");
+    let start = if f.is_empty() {
+        None
+    } else {
+        Some(fen::parse(f).map_err(|error| PgnError::Fen {
+            fen: cut(f, 100),
             error,
-        })?),
-        None => None,
+        })?)
     };
     let mut game = match (variant, start) {
         (Some(Variant::Chess9), start) => {
+            // Chess-9 starts from the standard array; the swaps come from their tag.
             if let Some(p) = start {
                 let f = fen::to_fen(&p, false);
                 if f != fen::STANDARD_FEN {
                     return Err(PgnError::Chess9Start { fen: f });
                 }
             }
+            let swaps = tag_value(tags, CHESS9_SWAPS_TAG);
+            let bad = || PgnError::BadSwaps {
+                found: cut(swaps, 60),
+            };
             let mut g = Game::chess9();
-            for choice in parse_swaps(tag(CHESS9_SWAPS_TAG).unwrap_or(""))? {
-                g.swap(choice).map_err(|_| PgnError::BadSwaps {
-                    found: tag(CHESS9_SWAPS_TAG)
-                        .unwrap_or("")
-                        .chars()
-                        .take(60)
-                        .collect(),
-                })?;
+            for choice in parse_swaps(swaps).ok_or_else(bad)?.into_iter().flatten() {
+                g.swap(choice).map_err(|_| bad())?;
             }
             g
         }
@@ -697,58 +817,67 @@ fn start_game(tags: &[(String, String)]) -> Result<Game, PgnError> {
 /// The move in a movetext word, or `None` for move numbers (`12.`, `12...`), bare
 /// annotation glyphs (`!?`) and `e.p.`.
 fn move_in(word: &str) -> Option<&str> {
-    let rest = word.trim_start_matches(|c: char| c.is_ascii_digit());
-    let rest = if rest.len() == word.len() || rest.is_empty() || rest.starts_with('.') {
-        rest.trim_start_matches('.')
-    } else {
-        // "0-0", "0-0-0": digits that are the move itself.
-        word
-    };
-    if rest.is_empty() || rest.chars().all(|c| matches!(c, '!' | '?')) || rest == "e.p." {
+    let b = word.as_bytes();
+    let mut i = 0;
+    while b.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+    }
+    if b.get(i).is_some_and(|&c| c != b'.') {
+        // "0-0", "0-0-0": digits that are the move itself (or no digits at all).
+        i = 0;
+    }
+    while b.get(i) == Some(&b'.') {
+        i += 1;
+    }
+    let rest = word.get(i..).unwrap_or_default();
+    if rest.bytes().all(|c| matches!(c, b'!' | b'?')) || rest == "e.p." {
         return None;
     }
     Some(rest)
 }
 
 fn play_word(game: &mut Game, word: &str) -> Result<(), PgnError> {
-    let fail = |game: &Game, error| PgnError::Move {
-        number: game.position().fullmoves(),
-        color: game.turn(),
-        token: word.chars().take(40).collect(),
-        error,
+    // A refused move leaves the game as it was.
+    let number = game.position().fullmoves();
+    let color = game.turn();
+    let played = match game.swap_pending() {
+        Some(chooser) => Err(PlayError::SwapPhase { chooser }),
+        None => {
+            let legal = game.legal_moves();
+            san::parse_san(game.position(), word, &legal)
+                .map_err(PlayError::San)
+                .and_then(|m| game.play(m))
+        }
     };
-    if let Some(chooser) = game.swap_pending() {
-        return Err(fail(game, PlayError::SwapPhase { chooser }));
+    match played {
+        Ok(_) => Ok(()),
+        Err(error) => Err(PgnError::Move {
+            number,
+            color,
+            token: cut(word, 40),
+            error,
+        }),
     }
-    let legal = game.legal_moves();
-    let m =
-        san::parse_san(game.position(), word, &legal).map_err(|e| fail(game, PlayError::San(e)))?;
-    game.play(m).map_err(|e| fail(game, e))?;
-    Ok(())
 }
 
 /// Replays one game's text (tags, then movetext up to the result token).
 fn read_one(text: &str) -> Result<Game, PgnError> {
-    let mut tags: Vec<(String, String)> = Vec::new();
+    let mut tags: Vec<(&str, String)> = Vec::new();
     let mut game: Option<Game> = None;
     let mut depth = 0usize;
     let mut any = false;
-    for t in Lexer::new(text) {
+    let mut lexer = Lexer::new(text);
+    while let Some(t) = lexer.next_token() {
         match t.kind {
-            Kind::Tag { key, value } => {
-                if game.is_some() {
-                    break;
-                }
+            Kind::Tag(..) | Kind::BadTag(_) if game.is_some() => break,
+            Kind::Tag(key, value) => {
                 any = true;
-                tags.push((key, value));
+                tags.push((key, unescape(value)));
             }
             Kind::BadTag(s) => {
-                if game.is_some() {
-                    break;
-                }
                 return Err(PgnError::BadTag {
                     line: t.line,
-                    text: s.trim().chars().take(60).collect(),
+                    text: cut(text::trim(s), 60),
                 });
             }
             Kind::UnterminatedComment => {
@@ -786,7 +915,7 @@ fn read_one(text: &str) -> Result<Game, PgnError> {
 
 /// The first game in `text`, replayed move by move.
 pub fn read(text: &str) -> Result<Game, PgnError> {
-    match game_texts(text, 1).first() {
+    match Games::new(text).next() {
         Some(g) => read_one(g),
         None => Err(PgnError::NoGame),
     }
@@ -832,17 +961,18 @@ mod tests {
 
     #[test]
     fn swaps_tag_parses_black_first() {
+        use SwapChoice::{King, None as Pass, Queen};
         assert_eq!(
             parse_swaps("black:king white:none"),
-            Ok(vec![SwapChoice::King, SwapChoice::None])
+            Some([Some(King), Some(Pass)])
         );
         assert_eq!(
             parse_swaps("white:queen black:none"),
-            Ok(vec![SwapChoice::None, SwapChoice::Queen])
+            Some([Some(Pass), Some(Queen)])
         );
-        assert_eq!(parse_swaps(""), Ok(vec![]));
-        assert!(parse_swaps("white:queen").is_err());
-        assert!(parse_swaps("black:king black:none").is_err());
-        assert!(parse_swaps("black:rook").is_err());
+        assert_eq!(parse_swaps(""), Some([None, None]));
+        assert!(parse_swaps("white:queen").is_none());
+        assert!(parse_swaps("black:king black:none").is_none());
+        assert!(parse_swaps("black:rook").is_none());
     }
 }

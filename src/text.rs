@@ -122,12 +122,54 @@ pub fn uint(n: u64) -> String {
     s
 }
 
-/// The first `n` characters of `s` (all of it when shorter): for quoting input in messages.
-pub fn clip(s: &str, n: usize) -> &str {
-    match s.char_indices().nth(n) {
-        Some((i, _)) => s.get(..i).unwrap_or(s),
-        None => s,
+/// The byte length of the whitespace character (`char::is_whitespace`: Unicode
+/// White_Space) that `b` starts with, or 0. On a UTF-8 continuation byte it is 0, so it
+/// may be asked at any byte of a string.
+pub fn space_len(b: &[u8]) -> usize {
+    match *b {
+        [b'\t'..=b'\r' | b' ', ..] => 1,
+        [0xC2, 0x85 | 0xA0, ..] => 2,
+        [0xE1, 0x9A, 0x80, ..]
+        | [0xE2, 0x80, 0x80..=0x8A | 0xA8 | 0xA9 | 0xAF, ..]
+        | [0xE2, 0x81, 0x9F, ..]
+        | [0xE3, 0x80, 0x80, ..] => 3,
+        _ => 0,
     }
+}
+
+/// `s` without leading and trailing whitespace: `str::trim`, byte by byte.
+pub fn trim(s: &str) -> &str {
+    let b = s.as_bytes();
+    let (mut i, mut j) = (0, b.len());
+    while let Some(n) = b.get(i..j).map(space_len).filter(|&n| n > 0) {
+        i += n;
+    }
+    // A whitespace character at the end is 1 to 3 bytes long.
+    'back: while j > i {
+        for n in 1..=3 {
+            if j >= i + n && b.get(j - n..j).map(space_len) == Some(n) {
+                j -= n;
+                continue 'back;
+            }
+        }
+        break;
+    }
+    s.get(i..j).unwrap_or_default()
+}
+
+/// The first `n` characters of `s` (all of it when shorter).
+pub fn take_chars(s: &str, n: usize) -> &str {
+    let mut count = 0;
+    for (i, &b) in s.as_bytes().iter().enumerate() {
+        // Each character starts with a byte that is not a continuation byte.
+        if b & 0xC0 != 0x80 {
+            if count == n {
+                return s.get(..i).unwrap_or_default();
+            }
+            count += 1;
+        }
+    }
+    s
 }
 
 /// Whether `x` is a finite whole number (what JavaScript's `Number.isInteger` says).
@@ -166,15 +208,6 @@ mod tests {
             push_int(&mut s, n);
             assert_eq!(s, std::format!("{n}"));
         }
-    }
-
-    #[test]
-    fn clip_counts_characters() {
-        assert_eq!(clip("e4", 8), "e4");
-        assert_eq!(clip("abcdefghij", 8), "abcdefgh");
-        assert_eq!(clip("é😀xyz", 2), "é😀");
-        assert_eq!(clip("", 3), "");
-        assert_eq!(clip("abc", 0), "");
     }
 
     #[test]

@@ -25,7 +25,7 @@ fn square(s: &str) -> Result<Square, JsError> {
     Square::parse(s).ok_or_else(|| {
         JsError::new(&cat!(
             "invalid square '",
-            crate::text::clip(s, 8),
+            crate::text::take_chars(s, 8),
             "' (expected a1..h8)"
         ))
     })
@@ -37,7 +37,7 @@ fn color(s: &str) -> Result<Color, JsError> {
         (Some(c), None) => Ok(c),
         _ => Err(JsError::new(&cat!(
             "invalid colour '",
-            crate::text::clip(s, 8),
+            crate::text::take_chars(s, 8),
             "' (expected 'w' or 'b')"
         ))),
     }
@@ -223,7 +223,7 @@ impl JsGame {
         let c = SwapChoice::parse(choice).ok_or_else(|| {
             JsError::new(&cat!(
                 "invalid swap choice '",
-                crate::text::clip(choice, 16),
+                crate::text::take_chars(choice, 16),
                 "' (expected 'king', 'queen' or 'none')"
             ))
         })?;
@@ -329,7 +329,7 @@ impl JsGame {
                     _ => {
                         return Err(JsError::new(&cat!(
                             "invalid promotion '",
-                            crate::text::clip(p, 8),
+                            crate::text::take_chars(p, 8),
                             "' (expected 'q', 'r', 'b' or 'n')"
                         )))
                     }
@@ -422,7 +422,7 @@ impl JsGame {
         {
             return Err(JsError::new(&cat!(
                 "invalid PGN tag name '",
-                crate::text::clip(key, 32),
+                crate::text::take_chars(key, 32),
                 "'"
             )));
         }
@@ -445,7 +445,7 @@ impl JsGame {
             _ => {
                 return Err(JsError::new(&cat!(
                     "invalid UCI mode '",
-                    crate::text::clip(mode, 16),
+                    crate::text::take_chars(mode, 16),
                     "' (expected 'auto', 'chess960' or 'standard')"
                 )))
             }
