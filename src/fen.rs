@@ -3,11 +3,12 @@
 
 #[allow(unused_imports)]
 use crate::prelude::*;
+use crate::text::{push_char, Push};
 
 use crate::bitboard::Bitboard;
-use crate::castling::{file_letter, outermost_rook, Castles, CastlingSide};
+use crate::castling::{outermost_rook, Castles, CastlingSide};
 use crate::position::{Board, Position};
-use crate::square::{Color, File, Piece, Rank, Role, Square};
+use crate::square::{Color, Piece, Role, Square};
 use core::fmt;
 
 /// What is wrong with a FEN. Field numbers count from 1 (1 = placement).
@@ -64,36 +65,74 @@ impl fmt::Display for FenError {
 
 impl core::error::Error for FenError {}
 
+/// The character that starts at byte `i` of `s`, for an error message (`i` is on a
+/// character boundary: every byte before it was ASCII).
+fn char_at(s: &str, i: usize) -> char {
+    s.get(i..).and_then(|t| t.chars().next()).unwrap_or('\0')
+}
+
+/// An error that quotes a field. Out of line: one copy of the string copy for the four
+/// errors that need it.
+#[inline(never)]
+fn field_error(make: fn(String) -> FenError, field: &str) -> FenError {
+    make(field.to_string())
+}
+
+/// What `str::parse::<u32>` accepts: an optional `+`, then decimal digits up to `u32::MAX`.
+fn parse_u32(s: &str) -> Option<u32> {
+    let digits = s.strip_prefix('+').unwrap_or(s).as_bytes();
+    if digits.is_empty() {
+        return None;
+    }
+    let mut n = 0u32;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        n = n.checked_mul(10)?.checked_add(u32::from(d - b'0'))?;
+    }
+    Some(n)
+}
+
 fn parse_board(s: &str) -> Result<Board, FenError> {
-    let ranks: Vec<&str> = s.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::RankCount { found: ranks.len() });
+    let bytes = s.as_bytes();
+    let found = bytes.iter().filter(|&&c| c == b'/').count() + 1;
+    if found != 8 {
+        return Err(FenError::RankCount { found });
     }
     let mut board = Board::empty();
-    for (i, row) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
-        let mut file = 0u8;
-        for ch in row.chars() {
-            if let Some(d) = ch.to_digit(10) {
-                if !(1..=8).contains(&d) {
-                    return Err(FenError::BadPiece { ch, rank: rank + 1 });
-                }
-                file += d as u8;
-            } else {
-                let p = Piece::from_char(ch).ok_or(FenError::BadPiece { ch, rank: rank + 1 })?;
-                if file >= 8 {
-                    return Err(FenError::RankLength { rank: rank + 1 });
-                }
-                board.put(Square::from_index(rank * 8 + file), p);
-                file += 1;
+    // `rank` counts from 1; eight ranks means seven '/', so it never drops below 1.
+    let (mut rank, mut file) = (8u8, 0u8);
+    for (i, &c) in bytes.iter().enumerate() {
+        if c == b'/' {
+            if file != 8 {
+                return Err(FenError::RankLength { rank });
             }
-            if file > 8 {
-                return Err(FenError::RankLength { rank: rank + 1 });
+            rank -= 1;
+            file = 0;
+            continue;
+        }
+        // A byte of a multi-byte character is no piece letter and no digit.
+        let piece = Piece::from_char(char::from(c));
+        file += match piece {
+            Some(_) => 1,
+            None if (b'1'..=b'8').contains(&c) => c - b'0',
+            None => {
+                return Err(FenError::BadPiece {
+                    ch: char_at(s, i),
+                    rank,
+                })
             }
+        };
+        if file > 8 {
+            return Err(FenError::RankLength { rank });
         }
-        if file != 8 {
-            return Err(FenError::RankLength { rank: rank + 1 });
+        if let Some(p) = piece {
+            board.put(Square::from_index((rank - 1) * 8 + file - 1), p);
         }
+    }
+    if file != 8 {
+        return Err(FenError::RankLength { rank });
     }
     Ok(board)
 }
@@ -103,8 +142,10 @@ fn parse_castling(s: &str, board: &Board) -> Result<Castles, FenError> {
     if s == "-" {
         return Ok(castles);
     }
-    for ch in s.chars() {
-        let color = if ch.is_ascii_uppercase() {
+    // Every accepted character is ASCII; the first byte of any other ends in an error.
+    for (i, &c) in s.as_bytes().iter().enumerate() {
+        let ch = char_at(s, i);
+        let color = if c.is_ascii_uppercase() {
             Color::White
         } else {
             Color::Black
@@ -114,51 +155,39 @@ fn parse_castling(s: &str, board: &Board) -> Result<Castles, FenError> {
             .king(color)
             .filter(|k| k.rank().index() == back)
             .ok_or(FenError::CastlingWithoutRook { ch })?;
-        let rook = match ch.to_ascii_lowercase() {
-            'k' => outermost_rook(board, color, CastlingSide::KingSide),
-            'q' => outermost_rook(board, color, CastlingSide::QueenSide),
-            'a'..='h' => {
-                let file = File::from_char(ch).ok_or(FenError::BadCastling { ch })?;
-                let sq =
-                    Square::from_coords(file, Rank::new(back).ok_or(FenError::BadCastling { ch })?);
-                if board.pieces(color, Role::Rook).contains(sq) && sq != king {
-                    Some(sq)
-                } else {
-                    None
-                }
+        let rook = match c.to_ascii_lowercase() {
+            b'k' => outermost_rook(board, color, CastlingSide::KingSide),
+            b'q' => outermost_rook(board, color, CastlingSide::QueenSide),
+            f @ b'a'..=b'h' => {
+                let sq = Square::from_index(back * 8 + (f - b'a'));
+                (board.pieces(color, Role::Rook).contains(sq) && sq != king).then_some(sq)
             }
             _ => return Err(FenError::BadCastling { ch }),
         }
         .ok_or(FenError::CastlingWithoutRook { ch })?;
-        let side = CastlingSide::of(king, rook);
-        castles.set(color, side, Some(rook));
+        castles.set(color, CastlingSide::of(king, rook), Some(rook));
     }
     Ok(castles)
 }
 
 /// Parses a FEN (4 to 6 fields) into a validated position.
 pub fn parse(fen: &str) -> Result<Position, FenError> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.is_empty() {
+    // Missing trailing fields read as their defaults.
+    let mut fields = ["", "", "-", "-", "0", "1"];
+    let n = crate::text::split_whitespace(fen, &mut fields);
+    if n == 0 {
         return Err(FenError::Empty);
     }
-    if !(4..=6).contains(&fields.len()) {
-        // A lone placement or placement + turn is common enough from boards and editors.
-        if fields.len() > 6 || fields.len() < 2 {
-            return Err(FenError::FieldCount {
-                found: fields.len(),
-            });
-        }
+    // A lone placement + turn is common enough from boards and editors.
+    if !(2..=6).contains(&n) {
+        return Err(FenError::FieldCount { found: n });
     }
-    let board = parse_board(fields.first().copied().unwrap_or(""))?;
-    let turn = match fields.get(1).copied() {
-        Some("w") => Color::White,
-        Some("b") => Color::Black,
-        other => {
-            return Err(FenError::BadTurn {
-                found: other.unwrap_or("").to_string(),
-            })
-        }
+    let [placement, turn, castling, ep_field, halfmoves, fullmoves] = fields;
+    let board = parse_board(placement)?;
+    let turn = match turn {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => return Err(field_error(|found| FenError::BadTurn { found }, other)),
     };
     for color in Color::ALL {
         let n = board.pieces(color, Role::King).count();
@@ -169,58 +198,48 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
     if let Some(sq) = (board.by_role(Role::Pawn) & Bitboard(0xff00_0000_0000_00ff)).first() {
         return Err(FenError::PawnOnBackRank { square: sq });
     }
-    let castles = parse_castling(fields.get(2).copied().unwrap_or("-"), &board)?;
-    let ep_field = fields.get(3).copied().unwrap_or("-");
+    let castles = parse_castling(castling, &board)?;
     let ep = if ep_field == "-" {
         None
     } else {
-        let bad = || FenError::BadEnPassant {
-            found: ep_field.to_string(),
-        };
-        let sq = Square::parse(ep_field).ok_or_else(bad)?;
+        let bad = || field_error(|found| FenError::BadEnPassant { found }, ep_field);
+        let sq = match *ep_field.as_bytes() {
+            [f, r] => crate::text::square(f, r),
+            _ => None,
+        }
+        .ok_or_else(bad)?;
         let (ep_rank, pawn_sq, from_sq) = match turn {
             Color::White => (5, sq.u8().wrapping_sub(8), sq.u8() + 8),
             Color::Black => (2, sq.u8() + 8, sq.u8().wrapping_sub(8)),
         };
-        if sq.rank().index() != ep_rank {
-            return Err(bad());
-        }
-        let pawn_sq = Square::from_index(pawn_sq);
-        let from_sq = Square::from_index(from_sq);
         let occ = board.occupied();
-        if !board.pieces(turn.other(), Role::Pawn).contains(pawn_sq)
+        if sq.rank().index() != ep_rank
+            || !board
+                .pieces(turn.other(), Role::Pawn)
+                .contains(Square::from_index(pawn_sq))
             || occ.contains(sq)
-            || occ.contains(from_sq)
+            || occ.contains(Square::from_index(from_sq))
         {
             return Err(bad());
         }
         // Kept only when a pawn could take; legality is checked by the generator.
-        if (crate::attacks::pawn_attacks(turn.other(), sq) & board.pieces(turn, Role::Pawn)).any() {
-            Some(sq)
-        } else {
-            None
+        (crate::attacks::pawn_attacks(turn.other(), sq) & board.pieces(turn, Role::Pawn))
+            .any()
+            .then_some(sq)
+    };
+    let halfmoves = parse_u32(halfmoves)
+        .ok_or_else(|| field_error(|found| FenError::BadHalfmove { found }, halfmoves))?;
+    let fullmoves = match parse_u32(fullmoves) {
+        Some(0) => 1,
+        Some(n) if n < 1_000_000 => n,
+        _ => {
+            return Err(field_error(
+                |found| FenError::BadFullmove { found },
+                fullmoves,
+            ))
         }
     };
-    let halfmoves = match fields.get(4) {
-        None => 0,
-        Some(s) => s.parse::<u32>().map_err(|_| FenError::BadHalfmove {
-            found: s.to_string(),
-        })?,
-    };
-    let fullmoves = match fields.get(5) {
-        None => 1,
-        Some(s) => match s.parse::<u32>() {
-            Ok(0) => 1,
-            Ok(n) if n < 1_000_000 => n,
-            _ => {
-                return Err(FenError::BadFullmove {
-                    found: s.to_string(),
-                })
-            }
-        },
-    };
-    let halfmoves = halfmoves.min(100_000);
-    let pos = Position::from_parts(board, turn, castles, ep, halfmoves, fullmoves);
+    let pos = Position::from_parts(board, turn, castles, ep, halfmoves.min(100_000), fullmoves);
     if let Some(k) = board.king(turn.other()) {
         if board.is_attacked(k, turn, board.occupied()) {
             return Err(FenError::OppositeCheck);
@@ -229,79 +248,90 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
     Ok(pos)
 }
 
-/// The placement field.
-pub fn board_fen(board: &Board) -> String {
-    let mut s = String::with_capacity(72);
+fn push_board(board: &Board, s: &mut String) {
     for rank in (0..8u8).rev() {
         let mut empty = 0;
         for file in 0..8u8 {
             match board.piece_at(Square::from_index(rank * 8 + file)) {
                 Some(p) => {
                     if empty > 0 {
-                        s.push((b'0' + empty) as char);
+                        push_char(s, char::from(b'0' + empty));
                         empty = 0;
                     }
-                    s.push(p.char());
+                    push_char(s, p.char());
                 }
                 None => empty += 1,
             }
         }
         if empty > 0 {
-            s.push((b'0' + empty) as char);
+            push_char(s, char::from(b'0' + empty));
         }
         if rank > 0 {
-            s.push('/');
+            push_char(s, '/');
         }
     }
+}
+
+/// The placement field.
+pub fn board_fen(board: &Board) -> String {
+    let mut s = String::with_capacity(72);
+    push_board(board, &mut s);
     s
+}
+
+fn push_castling(pos: &Position, shredder: bool, s: &mut String) {
+    let start = s.len();
+    for color in Color::ALL {
+        for side in CastlingSide::ALL {
+            if let Some(rook) = pos.castles().rook(color, side) {
+                let ch = if shredder || outermost_rook(pos.board(), color, side) != Some(rook) {
+                    rook.file().char()
+                } else if side == CastlingSide::KingSide {
+                    'k'
+                } else {
+                    'q'
+                };
+                push_char(
+                    s,
+                    if color == Color::White {
+                        ch.to_ascii_uppercase()
+                    } else {
+                        ch
+                    },
+                );
+            }
+        }
+    }
+    if s.len() == start {
+        push_char(s, '-');
+    }
 }
 
 /// The castling field, X-FEN (`KQkq`, file letters only for inner rooks) or Shredder-FEN.
 pub fn castling_fen(pos: &Position, shredder: bool) -> String {
     let mut s = String::new();
-    for color in Color::ALL {
-        for side in CastlingSide::ALL {
-            if let Some(rook) = pos.castles().rook(color, side) {
-                let outer = outermost_rook(pos.board(), color, side) == Some(rook);
-                let ch = if shredder || !outer {
-                    file_letter(rook.file(), color)
-                } else {
-                    let c = match side {
-                        CastlingSide::KingSide => 'k',
-                        CastlingSide::QueenSide => 'q',
-                    };
-                    if color == Color::White {
-                        c.to_ascii_uppercase()
-                    } else {
-                        c
-                    }
-                };
-                s.push(ch);
-            }
-        }
-    }
-    if s.is_empty() {
-        s.push('-');
-    }
+    push_castling(pos, shredder, &mut s);
     s
 }
 
 /// The full six-field FEN; the en passant square only when the capture is legal.
 pub fn to_fen(pos: &Position, shredder: bool) -> String {
-    cat!(
-        board_fen(pos.board()),
-        " ",
-        pos.turn().char(),
-        " ",
-        castling_fen(pos, shredder),
-        " ",
-        pos.legal_ep()
-            .map_or_else(|| "-".to_string(), |s| s.to_string()),
-        " ",
-        pos.halfmoves(),
-        " ",
-        pos.fullmoves()
-    )
+    let mut s = String::with_capacity(96);
+    push_board(pos.board(), &mut s);
+    push_char(&mut s, ' ');
+    push_char(&mut s, pos.turn().char());
+    push_char(&mut s, ' ');
+    push_castling(pos, shredder, &mut s);
+    push_char(&mut s, ' ');
+    match pos.legal_ep() {
+        Some(sq) => Push::push_to(&sq, &mut s),
+        None => push_char(&mut s, '-'),
+    }
+    push_char(&mut s, ' ');
+    crate::text::push_uint(&mut s, pos.halfmoves().into());
+    push_char(&mut s, ' ');
+    crate::text::push_uint(&mut s, pos.fullmoves().into());
+    s
 }
 
 pub const STANDARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

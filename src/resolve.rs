@@ -24,40 +24,53 @@ pub enum Resolution {
 
 /// Resolves `from → to` against the legal moves of a position.
 pub fn resolve(legal: &MoveList, from: Square, to: Square) -> Resolution {
-    let castles = || legal.iter().copied().filter(|m| m.is_castle());
-    // 1. King onto its own castling rook.
-    if let Some(c) = castles().find(|m| m.from() == from && m.to() == to) {
-        return Resolution::Castle(c);
-    }
-    let ordinary: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|m| !m.is_castle() && m.from() == from && m.to() == to)
-        .collect();
-    // 2. King to its castling destination (the king actually travels).
-    if from != to {
-        if let Some(c) = castles().find(|m| m.from() == from && m.king_to() == to) {
-            return match ordinary.first() {
-                Some(&k) => Resolution::Ambiguous {
-                    castle: c,
-                    king_move: k,
-                },
-                None => Resolution::Castle(c),
-            };
+    // One pass; the first match of each kind, applied in the order of the rules below.
+    let (mut onto_rook, mut king_trip, mut rook_move) = (None, None, None);
+    let mut ordinary: Vec<Move> = Vec::new();
+    for &m in legal.iter() {
+        if !m.is_castle() {
+            if m.from() == from && m.to() == to {
+                ordinary.push(m);
+            }
+            continue;
         }
-    }
-    // 3. King already on its destination: the rook's move castles.
-    if let Some(c) = castles().find(|m| {
-        m.king_to() == m.from()
+        if m.from() == from {
+            if m.to() == to {
+                onto_rook.get_or_insert(m);
+            }
+            if from != to && m.king_to() == to {
+                king_trip.get_or_insert(m);
+            }
+        }
+        if m.king_to() == m.from()
             && m.to() == from
             && m.castling_side().map(|s| s.rook_to(from.rank())) == Some(to)
-    }) {
+        {
+            rook_move.get_or_insert(m);
+        }
+    }
+    // 1. King onto its own castling rook.
+    if let Some(c) = onto_rook {
+        return Resolution::Castle(c);
+    }
+    // 2. King to its castling destination (the king actually travels).
+    if let Some(c) = king_trip {
+        return match ordinary.first() {
+            Some(&k) => Resolution::Ambiguous {
+                castle: c,
+                king_move: k,
+            },
+            None => Resolution::Castle(c),
+        };
+    }
+    // 3. King already on its destination: the rook's move castles.
+    if let Some(c) = rook_move {
         return Resolution::Castle(c);
     }
     // 4. Ordinary moves and promotions.
     match ordinary.as_slice() {
         [] => Resolution::Illegal,
         [m] if !matches!(m.kind(), MoveKind::Promotion(_)) => Resolution::Move(*m),
-        ms => Resolution::Promotion(ms.to_vec()),
+        _ => Resolution::Promotion(ordinary),
     }
 }

@@ -3,11 +3,12 @@
 
 #[allow(unused_imports)]
 use crate::prelude::*;
+use crate::text::{push_char, Push};
 
 use crate::castling::CastlingSide;
 use crate::movegen::MoveList;
 use crate::position::{Move, MoveKind, Position};
-use crate::square::{File, Rank, Role, Square};
+use crate::square::Role;
 use core::fmt;
 
 /// Why a SAN string was not accepted.
@@ -70,17 +71,17 @@ pub fn san_plain(pos: &Position, m: Move, legal: &MoveList) -> String {
     let mut s = String::with_capacity(8);
     if role == Role::Pawn {
         if capture {
-            s.push(m.from().file().char());
-            s.push('x');
+            push_char(&mut s, m.from().file().char());
+            push_char(&mut s, 'x');
         }
-        to.push_to(&mut s);
+        Push::push_to(&to, &mut s);
         if let Some(p) = m.promotion() {
-            s.push('=');
-            s.push(p.upper());
+            push_char(&mut s, '=');
+            push_char(&mut s, p.upper());
         }
         return s;
     }
-    s.push(role.upper());
+    push_char(&mut s, role.upper());
     if role != Role::King {
         let (mut any, mut same_file, mut same_rank) = (false, false, false);
         for &o in legal.iter() {
@@ -92,18 +93,18 @@ pub fn san_plain(pos: &Position, m: Move, legal: &MoveList) -> String {
         }
         if any {
             if !same_file {
-                s.push(m.from().file().char());
+                push_char(&mut s, m.from().file().char());
             } else if !same_rank {
-                s.push(m.from().rank().char());
+                push_char(&mut s, m.from().rank().char());
             } else {
-                m.from().push_to(&mut s);
+                Push::push_to(&m.from(), &mut s);
             }
         }
     }
     if capture {
-        s.push('x');
+        push_char(&mut s, 'x');
     }
-    to.push_to(&mut s);
+    Push::push_to(&to, &mut s);
     s
 }
 
@@ -132,21 +133,60 @@ pub fn to_san(pos: &Position, m: Move, legal: &MoveList) -> String {
 /// long forms (`Ng1f3`, `Ng1-f3`). Rejects ambiguity.
 pub fn parse_san(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, SanError> {
     let san = text.trim();
-    let syntax = || SanError::Syntax {
-        san: san.chars().take(32).collect(),
+    let mut found = Vec::new();
+    let fail = match find(pos, san, legal, &mut found) {
+        Ok(m) => return Ok(m),
+        Err(fail) => fail,
     };
-    let mut core = san.trim_end_matches(['+', '#', '!', '?']);
-    core = core
-        .strip_suffix("e.p.")
-        .or_else(|| core.strip_suffix(" e.p."))
-        .unwrap_or(core)
-        .trim_end();
-    if core.is_empty() || core.len() > 12 || !core.is_ascii() {
-        return Err(syntax());
+    // Each error is built here, once.
+    Err(match fail {
+        Fail::Syntax => SanError::Syntax {
+            san: crate::text::first_chars(san, 32),
+        },
+        Fail::Illegal => SanError::Illegal { san: san.into() },
+        Fail::MissingPromotion => SanError::MissingPromotion { san: san.into() },
+        Fail::Ambiguous => SanError::Ambiguous {
+            san: san.into(),
+            candidates: found
+                .iter()
+                .map(|&m| cat!(role_of(pos, m).upper(), m.from(), m.to()))
+                .collect(),
+        },
+    })
+}
+
+/// Why [`find`] found no single move.
+enum Fail {
+    Syntax,
+    Illegal,
+    MissingPromotion,
+    /// The candidates are in `found`.
+    Ambiguous,
+}
+
+/// The move `san` (trimmed) names, or why there is none.
+fn find(pos: &Position, san: &str, legal: &MoveList, found: &mut Vec<Move>) -> Result<Move, Fail> {
+    let mut end = san.as_bytes();
+    while let [head @ .., b'+' | b'#' | b'!' | b'?'] = end {
+        end = head;
     }
-    let castle = match core {
-        "O-O" | "0-0" | "o-o" => Some(CastlingSide::KingSide),
-        "O-O-O" | "0-0-0" | "o-o-o" => Some(CastlingSide::QueenSide),
+    if let [head @ .., b'e', b'.', b'p', b'.'] = end {
+        end = head;
+    }
+    // Only ASCII bytes came off the end, so this is a character boundary; `san` starts
+    // with no whitespace, so `trim` only trims the end.
+    let core = san.get(..end.len()).unwrap_or_default().trim().as_bytes();
+    // Every byte below is matched against ASCII, so a byte of a multi-byte character
+    // always ends in a syntax error.
+    if core.is_empty() || core.len() > 12 {
+        return Err(Fail::Syntax);
+    }
+    // `O-O` and `O-O-O`, written with `O`, `0` or `o`, one letter throughout.
+    let castle = match *core {
+        [o @ (b'O' | b'0' | b'o'), b'-', p] if p == o => Some(CastlingSide::KingSide),
+        [o @ (b'O' | b'0' | b'o'), b'-', p, b'-', q] if p == o && q == o => {
+            Some(CastlingSide::QueenSide)
+        }
         _ => None,
     };
     if let Some(side) = castle {
@@ -154,68 +194,63 @@ pub fn parse_san(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, S
             .iter()
             .copied()
             .find(|m| m.castling_side() == Some(side))
-            .ok_or_else(|| SanError::Illegal { san: san.into() });
+            .ok_or(Fail::Illegal);
     }
     // Promotion piece at the end: "=Q", "=q", or a bare capital "Q" after the rank digit.
-    // `core` is ASCII (checked above), so every byte is a char boundary.
     let mut body = core;
     let mut promotion = None;
-    if core.len() >= 3 {
-        if let Some((head, piece)) = core.split_at_checked(core.len() - 1) {
-            let last = piece.chars().next().ok_or_else(syntax)?;
-            if let Some(head) = head.strip_suffix('=') {
-                promotion = Some(Role::from_char(last).ok_or_else(syntax)?);
-                body = head;
-            } else if "QRBN".contains(last) && head.ends_with(|c: char| c.is_ascii_digit()) {
-                promotion = Role::from_char(last);
+    if body.len() >= 3 {
+        if let Some((&last, head)) = body.split_last() {
+            let piece = Role::from_char(char::from(last));
+            if let Some((b'=', h)) = head.split_last() {
+                promotion = Some(piece.ok_or(Fail::Syntax)?);
+                body = h;
+            } else if matches!(last, b'Q' | b'R' | b'B' | b'N')
+                && head.last().is_some_and(u8::is_ascii_digit)
+            {
+                promotion = piece;
                 body = head;
             }
         }
     }
-    let (mut rest, to) = body
-        .len()
-        .checked_sub(2)
-        .and_then(|at| body.split_at_checked(at))
-        .ok_or_else(syntax)?;
-    let to = Square::parse(to).ok_or_else(syntax)?;
+    let [rest @ .., f, r] = body else {
+        return Err(Fail::Syntax);
+    };
+    let to = crate::text::square(*f, *r).ok_or(Fail::Syntax)?;
+    let mut rest = rest;
     let mut role = Role::Pawn;
-    if let Some(c) = rest.chars().next() {
-        if "NBRQKP".contains(c) {
-            role = Role::from_char(c).ok_or_else(syntax)?;
-            rest = rest.get(1..).unwrap_or("");
-        }
+    if let [c @ (b'N' | b'B' | b'R' | b'Q' | b'K' | b'P'), tail @ ..] = rest {
+        role = Role::from_char(char::from(*c)).ok_or(Fail::Syntax)?;
+        rest = tail;
     }
-    let mut from_file: Option<File> = None;
-    let mut from_rank: Option<Rank> = None;
+    let mut from_file: Option<u8> = None;
+    let mut from_rank: Option<u8> = None;
     let mut capture = false;
-    for c in rest.chars() {
+    for &c in rest {
         match c {
-            'a'..='h' if from_file.is_none() && from_rank.is_none() && !capture => {
-                from_file = File::from_char(c)
+            b'a'..=b'h' if from_file.is_none() && from_rank.is_none() && !capture => {
+                from_file = Some(c - b'a')
             }
-            '1'..='8' if from_rank.is_none() && !capture => from_rank = Rank::from_char(c),
-            'x' | ':' if !capture => capture = true,
-            '-' if !capture => {}
-            _ => return Err(syntax()),
+            b'1'..=b'8' if from_rank.is_none() && !capture => from_rank = Some(c - b'1'),
+            b'x' | b':' if !capture => capture = true,
+            b'-' if !capture => {}
+            _ => return Err(Fail::Syntax),
         }
     }
-    if role == Role::Pawn && from_file.is_none() && capture {
-        return Err(syntax());
+    if (role == Role::Pawn && from_file.is_none() && capture)
+        || (promotion.is_some() && role != Role::Pawn)
+        || promotion == Some(Role::Pawn)
+        || promotion == Some(Role::King)
+    {
+        return Err(Fail::Syntax);
     }
-    if promotion.is_some() && role != Role::Pawn {
-        return Err(syntax());
-    }
-    if promotion == Some(Role::Pawn) || promotion == Some(Role::King) {
-        return Err(syntax());
-    }
-    let mut found: Vec<Move> = Vec::new();
     let mut wants_promotion = false;
     for &m in legal.iter() {
-        if m.is_castle() || m.to() != to || role_of(pos, m) != role {
-            continue;
-        }
-        if from_file.is_some_and(|f| m.from().file() != f)
-            || from_rank.is_some_and(|r| m.from().rank() != r)
+        if m.is_castle()
+            || m.to() != to
+            || role_of(pos, m) != role
+            || from_file.is_some_and(|f| m.from().file().index() != f)
+            || from_rank.is_some_and(|r| m.from().rank().index() != r)
         {
             continue;
         }
@@ -228,26 +263,14 @@ pub fn parse_san(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, S
             wants_promotion = true;
             continue;
         }
-        if m.promotion() != promotion {
-            continue;
+        if m.promotion() == promotion {
+            found.push(m);
         }
-        found.push(m);
     }
     match found.as_slice() {
         [m] => Ok(*m),
-        [] if wants_promotion => Err(SanError::MissingPromotion { san: san.into() }),
-        [] => Err(SanError::Illegal { san: san.into() }),
-        _ => Err(SanError::Ambiguous {
-            san: san.into(),
-            candidates: found
-                .iter()
-                .map(|&m| {
-                    let mut s = role.upper().to_string();
-                    m.from().push_to(&mut s);
-                    to.push_to(&mut s);
-                    s
-                })
-                .collect(),
-        }),
+        [] if wants_promotion => Err(Fail::MissingPromotion),
+        [] => Err(Fail::Illegal),
+        _ => Err(Fail::Ambiguous),
     }
 }

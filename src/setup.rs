@@ -3,6 +3,7 @@
 
 #[allow(unused_imports)]
 use crate::prelude::*;
+use crate::text::push_char;
 
 use crate::position::Position;
 use crate::square::{Color, Role};
@@ -41,7 +42,7 @@ impl fmt::Display for SetupError {
 impl core::error::Error for SetupError {}
 
 /// Knight placements for `n / 96`, as pairs of indices into the five free squares.
-const KNIGHTS: [(usize, usize); 10] = [
+const KNIGHTS: [(u8, u8); 10] = [
     (0, 1),
     (0, 2),
     (0, 3),
@@ -54,98 +55,108 @@ const KNIGHTS: [(usize, usize); 10] = [
     (3, 4),
 ];
 
-/// Puts `role` on the `k`-th still-empty square of `rank` (counting from the a-file).
-fn place_on_free(rank: &mut [Option<Role>; 8], k: usize, role: Role) -> Option<()> {
-    let slot = rank.iter_mut().filter(|s| s.is_none()).nth(k)?;
-    *slot = Some(role);
-    Some(())
-}
-
 /// The back rank (a→h) of Scharnagl position `id`.
 pub fn back_rank(id: u16) -> Result<[Role; 8], SetupError> {
+    let out_of_range = SetupError::IdOutOfRange { id: id.into() };
     if id > 959 {
-        return Err(SetupError::IdOutOfRange { id: id.into() });
+        return Err(out_of_range);
     }
     let n = id as usize;
-    let mut rank: [Option<Role>; 8] = [None; 8];
+    // `Pawn` marks a square still free.
+    let mut rank = [Role::Pawn; 8];
     // Light-square bishop on b/d/f/h, dark-square bishop on a/c/e/g.
     for file in [2 * (n % 4) + 1, 2 * ((n / 4) % 4)] {
         if let Some(slot) = rank.get_mut(file) {
-            *slot = Some(Role::Bishop);
+            *slot = Role::Bishop;
         }
     }
     let (a, b) = KNIGHTS.get(n / 96).copied().unwrap_or((0, 1));
-    // Each placement fills one free square, so the knight on the later free square is
-    // placed first to keep both indices into the same list of free squares.
-    let placed = place_on_free(&mut rank, (n / 16) % 6, Role::Queen)
-        .and_then(|()| place_on_free(&mut rank, b, Role::Knight))
-        .and_then(|()| place_on_free(&mut rank, a, Role::Knight))
-        .and_then(|()| place_on_free(&mut rank, 0, Role::Rook))
-        .and_then(|()| place_on_free(&mut rank, 0, Role::King))
-        .and_then(|()| place_on_free(&mut rank, 0, Role::Rook));
-    let mut out = [Role::Pawn; 8];
-    for (o, r) in out.iter_mut().zip(rank) {
-        *o = r.unwrap_or(Role::Pawn);
+    // Each placement fills the `k`-th still-free square (from the a-file). The knight on
+    // the later free square goes first, so both indices count the same free squares.
+    for (k, role) in [
+        ((n / 16) % 6, Role::Queen),
+        (usize::from(b), Role::Knight),
+        (usize::from(a), Role::Knight),
+        (0, Role::Rook),
+        (0, Role::King),
+        (0, Role::Rook),
+    ] {
+        let mut k = k;
+        for slot in rank.iter_mut() {
+            if *slot == Role::Pawn {
+                if k == 0 {
+                    *slot = role;
+                    break;
+                }
+                k -= 1;
+            }
+        }
     }
-    match placed {
-        Some(()) => Ok(out),
-        // Every id in 0..=959 fills all eight squares; kept as an error, not a panic.
-        None => Err(SetupError::IdOutOfRange { id: id.into() }),
+    // Every id in 0..=959 fills all eight squares; kept as an error, not a panic.
+    if rank.contains(&Role::Pawn) {
+        return Err(out_of_range);
     }
+    Ok(rank)
 }
 
 /// `"RNBQKBNR"` for 518.
 pub fn back_rank_string(id: u16) -> Result<String, SetupError> {
-    Ok(back_rank(id)?.iter().map(|r| r.upper()).collect())
+    let mut s = String::with_capacity(8);
+    for r in back_rank(id)? {
+        push_char(&mut s, r.upper());
+    }
+    Ok(s)
 }
 
 /// The Scharnagl id of a back rank given as eight letters (either case).
 pub fn id_of_str(s: &str) -> Result<u16, SetupError> {
     let bad = |reason| SetupError::BadBackRank {
-        found: s.chars().take(16).collect(),
+        found: crate::text::first_chars(s, 16),
         reason,
     };
-    let roles: Vec<Role> = s
-        .chars()
-        .map(Role::from_char)
-        .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| bad("use the letters K Q R B N"))?;
-    let arr: [Role; 8] = roles
-        .try_into()
-        .map_err(|_| bad("it must have exactly 8 pieces"))?;
-    id_of(&arr).ok_or_else(|| {
+    let mut rank = [Role::Pawn; 8];
+    let mut n = 0;
+    // A byte of a multi-byte character is no piece letter.
+    for &c in s.as_bytes() {
+        let role =
+            Role::from_char(char::from(c)).ok_or_else(|| bad("use the letters K Q R B N"))?;
+        if let Some(slot) = rank.get_mut(n) {
+            *slot = role;
+        }
+        n += 1;
+    }
+    if n != 8 {
+        return Err(bad("it must have exactly 8 pieces"));
+    }
+    id_of(&rank).ok_or_else(|| {
         bad("it needs K, Q, two R, two B on opposite colours and two N, king between the rooks")
     })
 }
 
 /// The Scharnagl id of a back rank, if it is one of the 960.
 pub fn id_of(rank: &[Role; 8]) -> Option<u16> {
-    let files = |role: Role| -> Vec<usize> {
-        rank.iter()
-            .enumerate()
-            .filter(|&(_, &r)| r == role)
-            .map(|(i, _)| i)
-            .collect()
-    };
-    let bishops = files(Role::Bishop);
-    let (&[q], &[k0, k1]) = (
-        files(Role::Queen).as_slice(),
-        files(Role::Knight).as_slice(),
-    ) else {
-        return None;
-    };
-    let light = bishops.iter().find(|&&f| f % 2 == 1)?;
-    let dark = bishops.iter().find(|&&f| f % 2 == 0)?;
-    if bishops.len() != 2 {
-        return None;
+    // Reads the id as if `rank` were one of the 960 and checks by building that array
+    // back: anything else gives some other array (or no id) and fails the check.
+    let mut n = 0;
+    let mut free = 0; // squares so far without a bishop
+    let mut rest = 0u8; // squares so far with neither bishop nor queen
+    let mut knights = (8, 8);
+    for (f, &r) in rank.iter().enumerate() {
+        if r == Role::Bishop {
+            n += if f % 2 == 1 { f / 2 } else { 4 * (f / 2) };
+            continue;
+        }
+        if r == Role::Queen {
+            n += 16 * free;
+        } else {
+            if r == Role::Knight {
+                knights = (knights.1, rest);
+            }
+            rest += 1;
+        }
+        free += 1;
     }
-    let mut n = (light / 2) + 4 * (dark / 2);
-    let mut free: Vec<usize> = (0..8).filter(|i| !bishops.contains(i)).collect();
-    n += 16 * free.iter().position(|&f| f == q)?;
-    free.retain(|&f| f != q);
-    let a = free.iter().position(|&f| f == k0)?;
-    let b = free.iter().position(|&f| f == k1)?;
-    n += 96 * KNIGHTS.iter().position(|&p| p == (a, b))?;
+    n += 96 * KNIGHTS.iter().position(|&p| p == knights)?;
     let id = u16::try_from(n).ok()?;
     (back_rank(id).ok()? == *rank).then_some(id)
 }

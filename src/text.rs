@@ -24,7 +24,7 @@ impl Push for String {
 }
 impl Push for char {
     fn push_to(&self, out: &mut String) {
-        out.push(*self);
+        push_char(out, *self);
     }
 }
 impl<T: Push + ?Sized> Push for &T {
@@ -172,6 +172,56 @@ pub fn take_chars(s: &str, n: usize) -> &str {
     s
 }
 
+/// Appends one character. Out of line on purpose: the strings built a character at a
+/// time (FEN, SAN, UCI) share one copy of `String::push` instead of inlining it at every
+/// call.
+#[inline(never)]
+pub fn push_char(out: &mut String, c: char) {
+    out.push(c);
+}
+
+/// The first `n` characters of `s` (all of it when shorter), for echoing input in errors.
+pub fn first_chars(s: &str, n: usize) -> String {
+    take_chars(s, n).to_string()
+}
+
+/// Splits `s` at whitespace as `str::split_whitespace` does, without decoding characters:
+/// stores the first `out.len()` fields in `out` and returns how many there are in all.
+pub fn split_whitespace<'a>(s: &'a str, out: &mut [&'a str]) -> usize {
+    let bytes = s.as_bytes();
+    let (mut n, mut i, mut start) = (0, 0, None);
+    loop {
+        let rest = bytes.get(i..).unwrap_or_default();
+        // The end of the string ends the last field like a separator.
+        let w = if rest.is_empty() { 1 } else { space_len(rest) };
+        if w == 0 {
+            start.get_or_insert(i);
+            i += 1;
+            continue;
+        }
+        if let Some(from) = start.take() {
+            if let Some(slot) = out.get_mut(n) {
+                *slot = s.get(from..i).unwrap_or_default();
+            }
+            n += 1;
+        }
+        if rest.is_empty() {
+            return n;
+        }
+        i += w;
+    }
+}
+
+/// The square named by two bytes, `e` `4` (the file in either case): what
+/// [`Square::parse`](crate::square::Square::parse) accepts, without decoding characters.
+pub fn square(file: u8, rank: u8) -> Option<crate::square::Square> {
+    use crate::square::{File, Rank, Square};
+    Some(Square::from_coords(
+        File::from_char(char::from(file))?,
+        Rank::from_char(char::from(rank))?,
+    ))
+}
+
 /// Whether `x` is a finite whole number (what JavaScript's `Number.isInteger` says).
 pub fn is_whole(x: f64) -> bool {
     x.is_finite() && (x.abs() >= 4_503_599_627_370_496.0 || x == (x as i64) as f64)
@@ -207,6 +257,74 @@ mod tests {
             let mut s = String::new();
             push_int(&mut s, n);
             assert_eq!(s, std::format!("{n}"));
+        }
+    }
+
+    #[test]
+    fn split_whitespace_matches_std() {
+        // Every character as a separator (or not), and in odd places.
+        for c in (0..=0x10_ffffu32).filter_map(char::from_u32) {
+            for s in [
+                std::format!("a{c}b"),
+                std::format!("{c}{c}x{c} y"),
+                std::format!("{c}"),
+            ] {
+                let want: Vec<&str> = s.split_whitespace().collect();
+                let mut got = [""; 4];
+                let n = split_whitespace(&s, &mut got);
+                assert_eq!(n, want.len(), "{s:?}");
+                assert_eq!(&got[..n.min(4)], &want[..n.min(4)], "{s:?}");
+            }
+        }
+        let mut one = [""; 1];
+        assert_eq!(split_whitespace(" a\u{3000}b\tc ", &mut one), 3);
+        assert_eq!(one, ["a"]);
+        assert_eq!(split_whitespace("", &mut one), 0);
+    }
+
+    #[test]
+    fn spaces_trim_and_prefixes_match_std() {
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            let mut buf = [0u8; 4];
+            let b = c.encode_utf8(&mut buf).as_bytes();
+            let want = if c.is_whitespace() { b.len() } else { 0 };
+            assert_eq!(space_len(b), want, "{c:?}");
+            for k in 1..b.len() {
+                assert_eq!(space_len(&b[k..]), 0, "{c:?} from byte {k}");
+            }
+        }
+        let samples = [
+            "",
+            " ",
+            "  a b  ",
+            "\u{a0}x\u{3000}",
+            "\u{2028}\u{85}",
+            "é ",
+            " ∂\u{202f}",
+            "x\u{200b}",
+            "\u{feff}y",
+            "\t\r\n\u{b}\u{c}z\u{1680}",
+            "♔♞𝄞",
+            "a\u{205f}\u{2000}",
+        ];
+        for s in samples {
+            assert_eq!(trim(s), s.trim(), "{s:?}");
+            for n in 0..8 {
+                assert_eq!(
+                    take_chars(s, n),
+                    s.chars().take(n).collect::<String>(),
+                    "{s:?} {n}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn first_chars_counts_characters() {
+        for s in ["", "abc", "é♔𝄞x", "ab\u{200b}cd"] {
+            for n in 0..6 {
+                assert_eq!(first_chars(s, n), s.chars().take(n).collect::<String>());
+            }
         }
     }
 

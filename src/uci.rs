@@ -3,6 +3,7 @@
 
 #[allow(unused_imports)]
 use crate::prelude::*;
+use crate::text::{push_char, Push};
 
 use crate::movegen::MoveList;
 use crate::position::{Move, Position};
@@ -49,61 +50,53 @@ pub fn to_uci(m: Move, notation: CastlingNotation) -> String {
         CastlingNotation::KingOntoRook => m.to(),
     };
     let mut s = String::with_capacity(5);
-    m.from().push_to(&mut s);
-    to.push_to(&mut s);
+    Push::push_to(&m.from(), &mut s);
+    Push::push_to(&to, &mut s);
     if let Some(p) = m.promotion() {
-        s.push(p.char());
+        push_char(&mut s, p.char());
     }
     s
 }
 
 /// Splits `e7e8q` into (from, to, promotion) without looking at a position.
 pub fn parse_parts(text: &str) -> Option<(Square, Square, Option<Role>)> {
-    let t = text.trim();
-    if !t.is_ascii() || !(4..=5).contains(&t.len()) {
-        return None;
-    }
-    let from = Square::parse(t.get(0..2)?)?;
-    let to = Square::parse(t.get(2..4)?)?;
-    let promo = match t.get(4..5) {
-        None | Some("") => None,
-        Some(c) => {
-            let r = Role::from_char(c.chars().next()?)?;
-            if !Role::PROMOTIONS.contains(&r) {
-                return None;
-            }
-            Some(r)
-        }
+    let (from_to, promo) = match *text.trim().as_bytes() {
+        [a, b, c, d] => ([a, b, c, d], None),
+        [a, b, c, d, p] => match Role::from_char(char::from(p))? {
+            Role::Pawn | Role::King => return None,
+            r => ([a, b, c, d], Some(r)),
+        },
+        _ => return None,
     };
-    Some((from, to, promo))
+    let [a, b, c, d] = from_to;
+    Some((
+        crate::text::square(a, b)?,
+        crate::text::square(c, d)?,
+        promo,
+    ))
 }
 
 /// Reads a UCI move for `pos`. An ordinary move wins over castling when both fit (a
 /// Chess960 king on f1 going to g1 is a king step in UCI, which writes castling as king
 /// onto rook).
 pub fn parse_uci(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, UciError> {
-    let (from, to, promo) = parse_parts(text).ok_or_else(|| UciError::Syntax {
-        uci: text.trim().chars().take(16).collect(),
-    })?;
     let _ = pos;
-    let ordinary = legal
-        .iter()
-        .copied()
-        .find(|m| !m.is_castle() && m.from() == from && m.to() == to && m.promotion() == promo);
-    if let Some(m) = ordinary {
-        return Ok(m);
-    }
-    if promo.is_none() {
-        let castle = legal
-            .iter()
-            .copied()
-            .filter(|m| m.is_castle() && m.from() == from)
-            .find(|m| m.to() == to || m.king_to() == to);
-        if let Some(m) = castle {
-            return Ok(m);
+    let t = text.trim();
+    let (from, to, promo) = parse_parts(t).ok_or_else(|| UciError::Syntax {
+        uci: crate::text::first_chars(t, 16),
+    })?;
+    let mut castle = None;
+    for &m in legal.iter() {
+        if m.from() != from {
+            continue;
+        }
+        if !m.is_castle() {
+            if m.to() == to && m.promotion() == promo {
+                return Ok(m);
+            }
+        } else if castle.is_none() && promo.is_none() && (m.to() == to || m.king_to() == to) {
+            castle = Some(m);
         }
     }
-    Err(UciError::Illegal {
-        uci: text.trim().to_string(),
-    })
+    castle.ok_or_else(|| UciError::Illegal { uci: t.into() })
 }
