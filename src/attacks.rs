@@ -14,6 +14,7 @@ use alloc::vec::Vec;
 use core::cell::UnsafeCell;
 use core::sync::atomic::{AtomicU8, Ordering};
 
+/// Each direction set alternates up (towards h8) and down: `fill_square` relies on it.
 const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
@@ -123,11 +124,7 @@ fn fill_magics(
         };
         // Each direction's empty-board ray; a blocked ray stops at its first blocker,
         // found with one bit scan (much cheaper at start-up than walking the board).
-        let rays: [(u64, bool); 4] = core::array::from_fn(|i| {
-            let one = [dirs[i]; 4];
-            let (df, dr) = dirs[i];
-            (slide(sq, 0, &one), dr * 8 + df > 0)
-        });
+        let rays: [u64; 4] = core::array::from_fn(|i| slide(sq, 0, &[dirs[i]; 4]));
         if let Some(slots) = table.get_mut(offset..) {
             fill_square(slots, &rays, &m);
         }
@@ -138,29 +135,29 @@ fn fill_magics(
 /// Fills one square's part of the slider table: its attack set for every subset of its
 /// mask. A function of its own, called once per square, so that a wasm engine that
 /// starts in its baseline compiler can switch to optimised code after a few squares
-/// (engines tier up per function call, not inside a running loop).
+/// (engines tier up per function call, not inside a running loop). Branch-free: the
+/// rays alternate "up" (towards h8) and "down", as `ROOK_DIRS` and `BISHOP_DIRS` do.
 #[inline(never)]
-fn fill_square(slots: &mut [u64], rays: &[(u64, bool); 4], m: &Magic) {
+fn fill_square(slots: &mut [u64], rays: &[u64; 4], m: &Magic) {
+    // Up: squares up to and including the lowest blocker (all of the ray when none).
+    let up = |ray: u64, sub: u64| {
+        let b = ray & sub;
+        ray & (b ^ b.wrapping_sub(1))
+    };
+    // Down: squares down to and including the highest blocker; `| 1` makes "none" mean
+    // the whole ray without changing the highest blocker when there is one.
+    let down = |ray: u64, sub: u64| {
+        let b = (ray & sub) | 1;
+        ray & !((1u64 << (63 - b.leading_zeros())) - 1)
+    };
+    let [r0, r1, r2, r3] = *rays;
     // Enumerate every subset of the mask (Carry-Rippler).
     let mask = m.mask;
     let mut sub = 0u64;
     loop {
         let idx = (sub.wrapping_mul(m.magic) >> m.shift) as usize;
-        let mut att = 0u64;
-        for &(ray, up) in rays {
-            let blockers = ray & sub;
-            att |= if blockers == 0 {
-                ray
-            } else if up {
-                // Squares up to and including the lowest blocker.
-                ray & (blockers ^ blockers.wrapping_sub(1))
-            } else {
-                // Squares down to and including the highest blocker.
-                ray & !((1u64 << (63 - blockers.leading_zeros())) - 1)
-            };
-        }
         if let Some(slot) = slots.get_mut(idx) {
-            *slot = att;
+            *slot = up(r0, sub) | down(r1, sub) | up(r2, sub) | down(r3, sub);
         }
         sub = sub.wrapping_sub(mask) & mask;
         if sub == 0 {
