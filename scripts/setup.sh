@@ -14,7 +14,8 @@ fi
 
 # 2. wasm-bindgen CLI (and wasm-bindgen-test-runner) at exactly the version the
 #    crate pins: the CLI and the crate must match or the bindings are refused.
-want=$(sed -n 's/^wasm-bindgen[[:space:]]*=[[:space:]]*"=*\([0-9][0-9.]*\)".*/\1/p' Cargo.toml | head -n 1)
+# Either `wasm-bindgen = "=X.Y.Z"` or `wasm-bindgen = { version = "=X.Y.Z", ... }`.
+want=$(sed -n 's/^wasm-bindgen[[:space:]]*=[^"]*"=*\([0-9][0-9.]*\)".*/\1/p' Cargo.toml | head -n 1)
 if [ -z "$want" ]; then
   echo "setup: cannot read the wasm-bindgen version from Cargo.toml" >&2
   exit 1
