@@ -32,7 +32,7 @@
 
 #[allow(unused_imports)]
 use crate::prelude::*;
-use crate::text;
+use crate::text::{self, push_char, Push};
 
 use crate::fen::{self, FenError};
 use crate::game::{Game, Outcome, PlayError, Reason};
@@ -124,57 +124,73 @@ pub enum AdjournError {
 impl AdjournError {
     /// The error as text (what `Display` writes).
     pub fn message(&self) -> String {
-        match self {
-            AdjournError::GameOver { result } => {
-                cat!(
-                    "the game is already over (",
-                    result,
-                    "): no move can be sealed"
-                )
-            }
-            AdjournError::SwapPhase { chooser } => cat!(
-                "Chess-9 swap phase: ",
-                chooser.name(),
-                " must choose a swap before a move can be sealed"
+        cat!(self)
+    }
+}
+
+impl Push for AdjournError {
+    fn push_to(&self, out: &mut String) {
+        // A lead and one value, then up to two more pieces.
+        let (lead, value, tail, more, end): (&str, &dyn Push, &str, &dyn Push, &str) = match self {
+            AdjournError::GameOver { result } => (
+                "the game is already over (",
+                result,
+                "): no move can be sealed",
+                &"",
+                "",
             ),
-            AdjournError::BadTime { key } => cat!(
+            AdjournError::SwapPhase { chooser } => (
+                "Chess-9 swap phase: ",
+                &chooser.name(),
+                " must choose a swap before a move can be sealed",
+                &"",
+                "",
+            ),
+            AdjournError::BadTime { key } => (
                 "envelope: '",
                 key,
-                "' must be a number of milliseconds, zero or more"
+                "' must be a number of milliseconds, zero or more",
+                &"",
+                "",
             ),
             AdjournError::Json { at, reason } => {
-                cat!("envelope is not valid JSON at byte ", at, ": ", reason)
+                ("envelope is not valid JSON at byte ", at, ": ", reason, "")
             }
-            AdjournError::NotAnObject => cat!("envelope must be a JSON object"),
-            AdjournError::MissingKey { key } => cat!("envelope has no '", key, "'"),
-            AdjournError::DuplicateKey { key } => cat!("envelope has '", key, "' twice"),
+            AdjournError::NotAnObject => ("envelope must be a JSON object", &"", "", &"", ""),
+            AdjournError::MissingKey { key } => ("envelope has no '", key, "'", &"", ""),
+            AdjournError::DuplicateKey { key } => ("envelope has '", key, "' twice", &"", ""),
             AdjournError::WrongType { key, expected } => {
-                cat!("envelope: '", key, "' must be ", expected)
+                ("envelope: '", key, "' must be ", expected, "")
             }
-            AdjournError::Pgn(e) => cat!("envelope game record: ", e),
-            AdjournError::Fen(e) => cat!("envelope position: ", e),
-            AdjournError::PositionMismatch { fen, game } => cat!(
+            AdjournError::Pgn(e) => ("envelope game record: ", e, "", &"", ""),
+            AdjournError::Fen(e) => ("envelope position: ", e, "", &"", ""),
+            AdjournError::PositionMismatch { fen, game } => (
                 "envelope position '",
                 fen,
                 "' is not where its game record ends ('",
                 game,
-                "')"
+                "')",
             ),
-            AdjournError::SealerMismatch { sealer, to_move } => cat!(
+            AdjournError::SealerMismatch { sealer, to_move } => (
                 "envelope sealed by ",
-                sealer.name(),
+                &sealer.name(),
                 " but ",
-                to_move.name(),
-                " is to move"
+                &to_move.name(),
+                " is to move",
             ),
-            AdjournError::MoveNumberMismatch { envelope, position } => cat!(
+            AdjournError::MoveNumberMismatch { envelope, position } => (
                 "envelope move number ",
                 envelope,
                 " does not match the position (move ",
                 position,
-                ")"
+                ")",
             ),
-        }
+        };
+        lead.push_to(out);
+        value.push_to(out);
+        tail.push_to(out);
+        more.push_to(out);
+        end.push_to(out);
     }
 }
 
@@ -230,8 +246,9 @@ pub fn seal(
 /// Errors only for an envelope that does not hold together.
 pub fn open(env: &Envelope) -> Result<Game, AdjournError> {
     let expected = fen::parse(&env.fen).map_err(AdjournError::Fen)?;
-    let mut game = if env.pgn.trim().is_empty() {
-        Game::from_fen(&env.fen).map_err(AdjournError::Fen)?
+    let mut game = if text::trim(&env.pgn).is_empty() {
+        // The same text as `expected`: no need to read it again.
+        Game::from_parsed(expected)
     } else {
         pgn::read(&env.pgn).map_err(AdjournError::Pgn)?
     };
@@ -264,8 +281,7 @@ pub fn open(env: &Envelope) -> Result<Game, AdjournError> {
     }
     game.set_header(SEALED_MOVE_TAG, &env.text);
     if env.draw_offer {
-        let c = env.sealer.char().to_string();
-        game.set_header(DRAW_OFFER_TAG, &c);
+        game.set_header(DRAW_OFFER_TAG, &cat!(env.sealer.char()));
     } else {
         game.remove_header(DRAW_OFFER_TAG);
     }
@@ -276,7 +292,7 @@ pub fn open(env: &Envelope) -> Result<Game, AdjournError> {
     match game.parse_move(&env.text) {
         Ok(m) => {
             // Legal by construction: parse_move only returns legal moves.
-            if game.play(m).is_err() {
+            if game.play_quiet(m).is_err() {
                 game.record(forfeit(Reason::SealedMoveIllegal));
             }
         }
@@ -316,40 +332,38 @@ pub const FIELD_KEYS: [&str; 8] = [
 /// (whole milliseconds), `sealer` `w`/`b`, `drawOffer` `1` or `0`.
 pub fn to_fields(env: &Envelope) -> String {
     let ms = |x: f64| text::round(x).clamp(0.0, 9_007_199_254_740_991.0) as u64;
-    let mut out = String::with_capacity(env.fen.len() + env.pgn.len() + env.text.len() + 32);
-    out.push_str(&env.fen);
-    out.push('\0');
-    out.push_str(&env.pgn);
-    out.push('\0');
+    let mut out = String::new();
+    let sep = |out: &mut String| push_char(out, '\0');
+    env.fen.push_to(&mut out);
+    sep(&mut out);
+    env.pgn.push_to(&mut out);
+    sep(&mut out);
     text::push_uint(&mut out, u64::from(env.move_number));
-    out.push('\0');
-    out.push(env.sealer.char());
-    out.push('\0');
-    text::push_uint(&mut out, ms(env.white_time_ms));
-    out.push('\0');
-    text::push_uint(&mut out, ms(env.black_time_ms));
-    out.push_str(if env.draw_offer {
-        "\u{0}1\u{0}"
-    } else {
-        "\u{0}0\u{0}"
-    });
-    out.push_str(&env.text);
+    sep(&mut out);
+    push_char(&mut out, env.sealer.char());
+    for x in [env.white_time_ms, env.black_time_ms] {
+        sep(&mut out);
+        text::push_uint(&mut out, ms(x));
+    }
+    sep(&mut out);
+    push_char(&mut out, if env.draw_offer { '1' } else { '0' });
+    sep(&mut out);
+    env.text.push_to(&mut out);
     out
 }
 
 /// A whole number written in decimal digits (an optional `-` first), as JavaScript's
 /// `String(x)` writes one below 10^21; `None` for anything else.
 fn whole_number(s: &str) -> Option<f64> {
-    let (negative, digits) = match s.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, s),
-    };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    let b = s.as_bytes();
+    let negative = b.first() == Some(&b'-');
+    let digits = b.get(usize::from(negative)..).unwrap_or_default();
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
         return None;
     }
     let x = digits
-        .bytes()
-        .fold(0.0, |x, b| x * 10.0 + f64::from(b - b'0'));
+        .iter()
+        .fold(0.0, |x, &b| x * 10.0 + f64::from(b - b'0'));
     Some(if negative { -x } else { x })
 }
 
@@ -359,79 +373,85 @@ fn whole_number(s: &str) -> Option<f64> {
 /// missing key. The checks and errors are those of [`from_json`], except that times
 /// must be whole numbers here (a JSON text with a fraction is not valid there).
 pub fn from_fields(fields: &str) -> Result<Envelope, AdjournError> {
-    let mut it = fields.splitn(FIELD_KEYS.len(), '\0');
-    let mut next = |key: &'static str| -> Result<(u8, &str), AdjournError> {
-        let f = it.next().unwrap_or("");
-        match f.as_bytes().first() {
-            Some(&tag) => Ok((tag, f.get(1..).unwrap_or(""))),
-            None => Err(AdjournError::MissingKey { key }),
-        }
+    let mut env = Envelope {
+        fen: String::new(),
+        pgn: String::new(),
+        move_number: 0,
+        sealer: Color::White,
+        text: String::new(),
+        white_time_ms: 0.0,
+        black_time_ms: 0.0,
+        draw_offer: false,
     };
-    let string = |key: &'static str, (tag, v): (u8, &str)| match tag {
-        b's' => Ok(v.to_string()),
-        _ => Err(AdjournError::WrongType {
-            key,
-            expected: "a string",
-        }),
-    };
-    let fen = string("fen", next("fen")?)?;
-    let pgn = string("pgn", next("pgn")?)?;
-    let move_number = match next("moveNumber")? {
-        (b'n', v) => whole_number(v).filter(|x| (1.0..=4_294_967_295.0).contains(x)),
-        _ => None,
+    let mut rest = fields;
+    // Fields in order, each checked before the next is looked at.
+    for (i, key) in FIELD_KEYS.into_iter().enumerate() {
+        // The last field is the rest of the text, NULs and all.
+        let end = match i {
+            7 => None,
+            _ => rest.bytes().position(|b| b == 0),
+        };
+        let field = match end {
+            Some(e) => {
+                let f = rest.get(..e).unwrap_or_default();
+                rest = rest.get(e + 1..).unwrap_or_default();
+                f
+            }
+            None => core::mem::take(&mut rest),
+        };
+        let Some(&tag) = field.as_bytes().first() else {
+            return Err(AdjournError::MissingKey { key });
+        };
+        let v = field.get(1..).unwrap_or_default();
+        let expected = match (i, tag) {
+            (0 | 1 | 7, b's') => {
+                *match i {
+                    0 => &mut env.fen,
+                    1 => &mut env.pgn,
+                    _ => &mut env.text,
+                } = v.to_string();
+                continue;
+            }
+            (0 | 1 | 7, _) => "a string",
+            (2, _) => match whole_number(v) {
+                Some(x) if tag == b'n' && (1.0..=4_294_967_295.0).contains(&x) => {
+                    env.move_number = x as u32;
+                    continue;
+                }
+                _ => "a whole number from 1",
+            },
+            (3, _) => match (tag, v) {
+                (b's', "w" | "b") => {
+                    env.sealer = if v == "w" { Color::White } else { Color::Black };
+                    continue;
+                }
+                _ => "\"w\" or \"b\"",
+            },
+            (4 | 5, b'n') => match whole_number(v) {
+                Some(x) if x < 0.0 => return Err(AdjournError::BadTime { key }),
+                // The largest whole number a JSON reader keeps exactly, as in `from_json`.
+                Some(x) if x <= 9_007_199_254_740_991.0 => {
+                    *if i == 4 {
+                        &mut env.white_time_ms
+                    } else {
+                        &mut env.black_time_ms
+                    } = x;
+                    continue;
+                }
+                _ => "a whole number of milliseconds below 2^53",
+            },
+            (4 | 5, _) => "a number of milliseconds",
+            _ => match (tag, v) {
+                (b'b', "true" | "false") => {
+                    env.draw_offer = v == "true";
+                    continue;
+                }
+                _ => "true or false",
+            },
+        };
+        return Err(AdjournError::WrongType { key, expected });
     }
-    .ok_or(AdjournError::WrongType {
-        key: "moveNumber",
-        expected: "a whole number from 1",
-    })? as u32;
-    let sealer = match next("sealer")? {
-        (b's', "w") => Color::White,
-        (b's', "b") => Color::Black,
-        _ => {
-            return Err(AdjournError::WrongType {
-                key: "sealer",
-                expected: "\"w\" or \"b\"",
-            })
-        }
-    };
-    let time = |key: &'static str, field: (u8, &str)| match field {
-        (b'n', v) => match whole_number(v) {
-            Some(x) if x < 0.0 => Err(AdjournError::BadTime { key }),
-            // The largest whole number a JSON reader keeps exactly, as in `from_json`.
-            Some(x) if x <= 9_007_199_254_740_991.0 => Ok(x),
-            _ => Err(AdjournError::WrongType {
-                key,
-                expected: "a whole number of milliseconds below 2^53",
-            }),
-        },
-        _ => Err(AdjournError::WrongType {
-            key,
-            expected: "a number of milliseconds",
-        }),
-    };
-    let white_time_ms = time("whiteTimeMs", next("whiteTimeMs")?)?;
-    let black_time_ms = time("blackTimeMs", next("blackTimeMs")?)?;
-    let draw_offer = match next("drawOffer")? {
-        (b'b', "true") => true,
-        (b'b', "false") => false,
-        _ => {
-            return Err(AdjournError::WrongType {
-                key: "drawOffer",
-                expected: "true or false",
-            })
-        }
-    };
-    let text = string("move", next("move")?)?;
-    Ok(Envelope {
-        fen,
-        pgn,
-        move_number,
-        sealer,
-        text,
-        white_time_ms,
-        black_time_ms,
-        draw_offer,
-    })
+    Ok(env)
 }
 
 // ---------------------------------------------------------------------------------------

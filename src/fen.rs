@@ -80,7 +80,7 @@ fn field_error(make: fn(String) -> FenError, field: &str) -> FenError {
 
 /// What `str::parse::<u32>` accepts: an optional `+`, then decimal digits up to `u32::MAX`.
 fn parse_u32(s: &str) -> Option<u32> {
-    let digits = s.strip_prefix('+').unwrap_or(s).as_bytes();
+    let digits = s.as_bytes().strip_prefix(b"+").unwrap_or(s.as_bytes());
     if digits.is_empty() {
         return None;
     }

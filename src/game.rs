@@ -13,6 +13,7 @@ use crate::resolve::{self, Resolution};
 use crate::san::{self, SanError};
 use crate::setup::{self, SetupError, SwapChoice};
 use crate::square::{Color, Role, Square};
+use crate::text::{push_char, Push};
 use crate::uci::{self, CastlingNotation, UciError};
 use core::fmt;
 
@@ -120,28 +121,35 @@ impl PlayedMove {
     /// chess.js flag letters: n b e c p k q.
     pub fn flags(&self) -> String {
         let mut f = String::new();
-        match self.mv.kind() {
-            MoveKind::EnPassant => f.push('e'),
+        self.push_flags(&mut f);
+        f
+    }
+    /// Appends [`PlayedMove::flags`] to `out`.
+    pub fn push_flags(&self, out: &mut String) {
+        let flag = match self.mv.kind() {
+            MoveKind::EnPassant => 'e',
             MoveKind::Castle => match self.mv.castling_side() {
-                Some(crate::castling::CastlingSide::KingSide) => f.push('k'),
-                _ => f.push('q'),
+                Some(crate::castling::CastlingSide::KingSide) => 'k',
+                _ => 'q',
             },
             _ => {
+                let len = out.len();
                 if self.captured.is_some() {
-                    f.push('c');
+                    push_char(out, 'c');
                 }
                 if self.mv.promotion().is_some() {
-                    f.push('p');
+                    push_char(out, 'p');
                 }
                 if self.role == Role::Pawn && self.mv.from().u8() ^ self.mv.to().u8() == 16 {
-                    f.push('b');
+                    push_char(out, 'b');
                 }
+                if out.len() > len {
+                    return;
+                }
+                'n'
             }
-        }
-        if f.is_empty() {
-            f.push('n');
-        }
-        f
+        };
+        push_char(out, flag);
     }
 }
 
@@ -197,27 +205,80 @@ pub enum PlayError {
 impl PlayError {
     /// The error as text (what `Display` writes).
     pub fn message(&self) -> String {
-        match self {
-            PlayError::Fen(e) => e.message(),
-            PlayError::Setup(e) => e.message(),
-            PlayError::San(e) => e.message(),
-            PlayError::Uci(e) => e.message(),
-            PlayError::Illegal { from, to } => cat!("illegal move ", from, "-", to),
-            PlayError::AmbiguousCastle { from, to } => cat!("ambiguous move ", from, "-", to, ": it is both castling and a king move; play \"O-O\"/\"O-O-O\", the king onto its rook, or SAN \"K", to, "\""),
-            PlayError::MissingPromotion { from, to } => cat!("move ", from, "-", to, " is a promotion: give promotion 'q', 'r', 'b' or 'n'"),
-            PlayError::BadSquare { found } => {
-                cat!("invalid square '", found, "' (expected a1..h8)")
-            }
-            PlayError::BadPromotion { found } => cat!("invalid promotion '", found, "' (expected 'q', 'r', 'b' or 'n')"),
-            PlayError::BadColor { found } => {
-                cat!("invalid colour '", found, "' (expected 'w' or 'b')")
-            }
-            PlayError::SwapPhase { chooser } => cat!("Chess-9 swap phase: ", chooser.name(), " must choose a swap first (king, queen or none)"),
-            PlayError::NoSwap => cat!("no Chess-9 swap is pending in this game"),
-            PlayError::BadSwap { found } => cat!("invalid swap choice '", found, "' (expected 'king', 'queen' or 'none')"),
-            PlayError::Empty => cat!("empty move"),
-        }
+        cat!(self)
     }
+}
+
+impl Push for PlayError {
+    fn push_to(&self, out: &mut String) {
+        // Most messages are a lead, one value and a tail.
+        let (lead, value, tail) = match self {
+            PlayError::Fen(e) => return e.push_to(out),
+            PlayError::Setup(e) => return e.push_to(out),
+            PlayError::San(e) => return e.push_to(out),
+            PlayError::Uci(e) => return e.push_to(out),
+            PlayError::Illegal { from, to } => {
+                return push_from_to(out, "illegal move ", *from, *to, "")
+            }
+            PlayError::AmbiguousCastle { from, to } => {
+                push_from_to(
+                    out,
+                    "ambiguous move ",
+                    *from,
+                    *to,
+                    ": it is both castling and a king move; play \"O-O\"/\"O-O-O\", the king onto its rook, or SAN \"K",
+                );
+                Push::push_to(to, out);
+                return push_char(out, '"');
+            }
+            PlayError::MissingPromotion { from, to } => {
+                return push_from_to(
+                    out,
+                    "move ",
+                    *from,
+                    *to,
+                    " is a promotion: give promotion 'q', 'r', 'b' or 'n'",
+                )
+            }
+            PlayError::BadSquare { found } => {
+                ("invalid square '", found.as_str(), "' (expected a1..h8)")
+            }
+            PlayError::BadPromotion { found } => (
+                "invalid promotion '",
+                found.as_str(),
+                "' (expected 'q', 'r', 'b' or 'n')",
+            ),
+            PlayError::BadColor { found } => (
+                "invalid colour '",
+                found.as_str(),
+                "' (expected 'w' or 'b')",
+            ),
+            PlayError::SwapPhase { chooser } => (
+                "Chess-9 swap phase: ",
+                chooser.name(),
+                " must choose a swap first (king, queen or none)",
+            ),
+            PlayError::NoSwap => ("no Chess-9 swap is pending in this game", "", ""),
+            PlayError::BadSwap { found } => (
+                "invalid swap choice '",
+                found.as_str(),
+                "' (expected 'king', 'queen' or 'none')",
+            ),
+            PlayError::Empty => ("empty move", "", ""),
+        };
+        lead.push_to(out);
+        value.push_to(out);
+        tail.push_to(out);
+    }
+}
+
+/// Appends `<lead><from>-<to><tail>`.
+fn push_from_to(out: &mut String, lead: &str, from: Square, to: Square, tail: &str) {
+    lead.push_to(out);
+    Push::push_to(&from, out);
+    push_char(out, '-');
+    Push::push_to(&to, out);
+    tail.push_to(out);
 }
 
 impl fmt::Display for PlayError {
@@ -288,16 +349,19 @@ impl Game {
 
     /// Standard chess from the usual start.
     pub fn new() -> Game {
-        let r = setup::back_rank(setup::STANDARD_ID).unwrap_or([Role::Pawn; 8]);
-        Game::from_start(Variant::Standard, Position::from_back_ranks(r, r), None)
+        Game::from_start(Variant::Standard, standard_start(), None)
     }
 
     /// Any position from FEN (standard, X-FEN or Shredder-FEN). The variant is
     /// `chess960` when the castling rights need it (king or rooks off their standard
     /// squares), otherwise `standard`.
     pub fn from_fen(text: &str) -> Result<Game, FenError> {
-        let pos = fen::parse(text)?;
-        Ok(Game::from_start(Self::variant_of(&pos), pos, None))
+        Ok(Game::from_parsed(fen::parse(text)?))
+    }
+
+    /// [`Game::from_fen`] for a position already read.
+    pub(crate) fn from_parsed(pos: Position) -> Game {
+        Game::from_start(Self::variant_of(&pos), pos, None)
     }
 
     fn variant_of(pos: &Position) -> Variant {
@@ -343,12 +407,7 @@ impl Game {
 
     /// Chess-9: the standard array, Black to choose a swap first.
     pub fn chess9() -> Game {
-        let r = setup::back_rank(setup::STANDARD_ID).unwrap_or([Role::Pawn; 8]);
-        Game::from_start(
-            Variant::Chess9,
-            Position::from_back_ranks(r, r),
-            Some(Color::Black),
-        )
+        Game::from_start(Variant::Chess9, standard_start(), Some(Color::Black))
     }
 
     pub fn variant(&self) -> Variant {
@@ -394,9 +453,7 @@ impl Game {
         let color = self.swap_pending.ok_or(PlayError::NoSwap)?;
         let mut pos = *self.position();
         setup::apply_swap(&mut pos, color, choice);
-        self.positions.push(pos);
-        self.keys.push(pos.repetition_key());
-        self.entries.push(Entry::Swap { color, choice });
+        self.push_step(pos, Entry::Swap { color, choice });
         self.swap_pending = match color {
             Color::Black => Some(Color::White),
             Color::White => None,
@@ -428,6 +485,13 @@ impl Game {
 
     /// Plays a move, which must be legal here.
     pub fn play(&mut self, m: Move) -> Result<PlayedMove, PlayError> {
+        self.play_quiet(m)?;
+        self.last_played()
+    }
+
+    /// [`Game::play`] without returning the record (it is the last of
+    /// [`Game::entries`]).
+    pub fn play_quiet(&mut self, m: Move) -> Result<(), PlayError> {
         if let Some(chooser) = self.swap_pending {
             return Err(PlayError::SwapPhase { chooser });
         }
@@ -438,25 +502,47 @@ impl Game {
                 to: m.king_to(),
             });
         }
-        Ok(self.push_move(m, &legal))
+        self.push_move(m, &legal);
+        Ok(())
     }
 
-    fn push_move(&mut self, m: Move, legal: &MoveList) -> PlayedMove {
-        let pos = *self.position();
-        let pm = PlayedMove::describe(&pos, m, legal);
-        let after = pos.after(m);
+    /// The record of the move just played.
+    fn last_played(&self) -> Result<PlayedMove, PlayError> {
+        match self.entries.last() {
+            Some(Entry::Move(pm)) => Ok(pm.clone()),
+            // Not reached: called right after a move was pushed.
+            _ => Err(PlayError::Empty),
+        }
+    }
+
+    fn push_move(&mut self, m: Move, legal: &MoveList) {
+        let pos = self.position();
+        let e = Entry::Move(PlayedMove::describe(pos, m, legal));
+        self.push_step(pos.after(m), e);
+        self.update_outcome();
+    }
+
+    /// Records a step: the position after it, its repetition key and the entry.
+    #[inline(never)]
+    fn push_step(&mut self, after: Position, e: Entry) {
         self.positions.push(after);
         self.keys.push(after.repetition_key());
-        self.entries.push(Entry::Move(pm.clone()));
-        self.update_outcome();
-        pm
+        self.entries.push(e);
     }
 
     /// Plays SAN (strict) or UCI (either castling form), whichever the text is.
     pub fn play_text(&mut self, text: &str) -> Result<PlayedMove, PlayError> {
+        self.play_text_quiet(text)?;
+        self.last_played()
+    }
+
+    /// [`Game::play_text`] without returning the record (it is the last of
+    /// [`Game::entries`]).
+    pub fn play_text_quiet(&mut self, text: &str) -> Result<(), PlayError> {
         let legal = self.position().legal_moves();
         let m = self.parse_move_in(text, &legal)?;
-        Ok(self.push_move(m, &legal))
+        self.push_move(m, &legal);
+        Ok(())
     }
 
     /// The legal move `text` denotes here (SAN or UCI), without playing it.
@@ -469,7 +555,7 @@ impl Game {
         if let Some(chooser) = self.swap_pending {
             return Err(PlayError::SwapPhase { chooser });
         }
-        let t = text.trim();
+        let t = crate::text::trim(text);
         if t.is_empty() {
             return Err(PlayError::Empty);
         }
@@ -477,7 +563,7 @@ impl Game {
         let looks_uci = uci::parse_parts(t).is_some();
         // UCI is lowercase; text that starts with a capital is SAN first, because a piece
         // letter can read as a file: "B6b7" is a bishop move, not b6-b7.
-        let uci_first = looks_uci && t.starts_with(|c: char| c.is_ascii_lowercase());
+        let uci_first = looks_uci && t.as_bytes().first().is_some_and(u8::is_ascii_lowercase);
         if uci_first {
             if let Ok(m) = uci::parse_uci(pos, t, legal) {
                 return Ok(m);
@@ -501,27 +587,36 @@ impl Game {
         to: Square,
         promotion: Option<Role>,
     ) -> Result<PlayedMove, PlayError> {
+        self.play_input_quiet(from, to, promotion)?;
+        self.last_played()
+    }
+
+    /// [`Game::play_input`] without returning the record (it is the last of
+    /// [`Game::entries`]).
+    pub fn play_input_quiet(
+        &mut self,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Result<(), PlayError> {
         if let Some(chooser) = self.swap_pending {
             return Err(PlayError::SwapPhase { chooser });
         }
         let legal = self.position().legal_moves();
+        let illegal = PlayError::Illegal { from, to };
         let m = match resolve::resolve(&legal, from, to) {
-            Resolution::Move(m) | Resolution::Castle(m) => {
-                if promotion.is_some() {
-                    return Err(PlayError::Illegal { from, to });
-                }
-                m
-            }
+            Resolution::Move(m) | Resolution::Castle(m) if promotion.is_none() => m,
             Resolution::Promotion(ms) => {
                 let p = promotion.ok_or(PlayError::MissingPromotion { from, to })?;
                 *ms.iter()
                     .find(|m| m.promotion() == Some(p))
-                    .ok_or(PlayError::Illegal { from, to })?
+                    .ok_or(illegal)?
             }
             Resolution::Ambiguous { .. } => return Err(PlayError::AmbiguousCastle { from, to }),
-            Resolution::Illegal => return Err(PlayError::Illegal { from, to }),
+            _ => return Err(illegal),
         };
-        Ok(self.push_move(m, &legal))
+        self.push_move(m, &legal);
+        Ok(())
     }
 
     /// What a board input means now (SPEC §1 castling-input resolution; in the Chess-9
@@ -636,12 +731,9 @@ impl Game {
             return 0;
         };
         let window = self.position().halfmoves() as usize + 1;
-        self.keys
-            .iter()
-            .rev()
-            .take(window)
-            .filter(|k| *k == key)
-            .count()
+        let recent = self.keys.len().saturating_sub(window);
+        let keys = self.keys.get(recent..).unwrap_or_default();
+        keys.iter().filter(|k| *k == key).count()
     }
     pub fn is_fifty_moves(&self) -> bool {
         self.position().halfmoves() >= 100
@@ -758,6 +850,12 @@ impl Game {
         let swap_pending = (variant == Variant::Chess9).then_some(Color::Black);
         Game::from_start(variant, start, swap_pending)
     }
+}
+
+/// The standard start position.
+pub(crate) fn standard_start() -> Position {
+    let r = setup::back_rank(setup::STANDARD_ID).unwrap_or([Role::Pawn; 8]);
+    Position::from_back_ranks(r, r)
 }
 
 /// Dead position by material: K v K, K+minor v K, or only bishops, all on one colour.

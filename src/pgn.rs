@@ -70,88 +70,96 @@ pub enum PgnError {
 impl PgnError {
     /// The error as text (what `Display` writes).
     pub fn message(&self) -> String {
-        match self {
-            PgnError::NoGame => cat!("invalid PGN: no game found (no tags and no moves)"),
-            PgnError::BadTag { line, text } => cat!(
-                "invalid PGN tag on line ",
-                line,
-                ": '",
-                text,
-                "' (expected [Name \"value\"])"
+        cat!(self)
+    }
+}
+
+impl Push for PgnError {
+    fn push_to(&self, out: &mut String) {
+        // A lead and one value, then up to two more pieces.
+        let (lead, value, tail, more): (&str, &dyn Push, &str, &dyn Push) = match self {
+            PgnError::NoGame => (
+                "invalid PGN: no game found (no tags and no moves)",
+                &"",
+                "",
+                &"",
             ),
-            PgnError::UnterminatedComment { line } => cat!(
+            PgnError::BadTag { line, text } => ("invalid PGN tag on line ", line, ": '", text),
+            PgnError::UnterminatedComment { line } => (
                 "invalid PGN: the comment opened with '{' on line ",
                 line,
-                " is never closed"
+                " is never closed",
+                &"",
             ),
-            PgnError::Fen { fen, error } => cat!("invalid FEN tag '", fen, "': ", error),
-            PgnError::UnknownVariant { found } => cat!(
+            PgnError::Fen { fen, error } => ("invalid FEN tag '", fen, "': ", error),
+            PgnError::UnknownVariant { found } => (
                 "unsupported variant '",
                 found,
-                "' (this library plays standard chess, Chess960 and Chess-9)"
+                "' (this library plays standard chess, Chess960 and Chess-9)",
+                &"",
             ),
-            PgnError::Chess9Start { fen } => cat!(
+            PgnError::Chess9Start { fen } => (
                 "a Chess-9 game starts from the standard array, but the FEN tag is '",
                 fen,
-                "'; record the swaps in a Chess9Swaps tag"
+                "'; record the swaps in a Chess9Swaps tag",
+                &"",
             ),
-            PgnError::BadSwaps { found } => cat!(
+            PgnError::BadSwaps { found } => (
                 "invalid Chess9Swaps tag '",
                 found,
-                "' (expected e.g. \"black:king white:none\", each side once, Black first)"
+                "' (expected e.g. \"black:king white:none\", each side once, Black first)",
+                &"",
             ),
             PgnError::Move {
                 number,
                 color,
                 token,
                 error,
-            } => {
-                let (lead, tail) = match error {
-                    PlayError::San(SanError::Syntax { .. }) => ("invalid move '", ": not SAN"),
-                    PlayError::San(SanError::Illegal { .. }) => {
-                        ("illegal move '", ": no legal move matches it")
-                    }
-                    PlayError::San(SanError::Ambiguous { .. }) => {
-                        ("ambiguous move '", ": could be ")
-                    }
-                    PlayError::San(SanError::MissingPromotion { .. }) => (
-                        "illegal move '",
-                        ": the pawn reaches the last rank, add the promotion piece (=Q, =R, =B or =N)",
-                    ),
-                    PlayError::SwapPhase { .. } => {
-                        ("move '", " comes before the Chess-9 swaps: ")
-                    }
-                    _ => ("illegal move '", ": "),
-                };
-                let mut s = cat!(
-                    lead,
-                    token,
-                    "' at move ",
-                    number,
-                    " (",
-                    color.name(),
-                    ")",
-                    tail
-                );
-                match error {
-                    PlayError::San(SanError::Ambiguous { candidates, .. }) => {
-                        for (i, c) in candidates.iter().enumerate() {
-                            if i > 0 {
-                                " or ".push_to(&mut s);
-                            }
-                            c.push_to(&mut s);
-                        }
-                    }
-                    PlayError::SwapPhase { chooser } => {
-                        chooser.name().push_to(&mut s);
-                        " has not chosen (add a Chess9Swaps tag)".push_to(&mut s);
-                    }
-                    PlayError::San(_) => {}
-                    e => e.push_to(&mut s),
-                }
-                s
-            }
+            } => return push_move_error(out, *number, *color, token, error),
+        };
+        lead.push_to(out);
+        value.push_to(out);
+        tail.push_to(out);
+        more.push_to(out);
+        if let PgnError::BadTag { .. } = self {
+            "' (expected [Name \"value\"])".push_to(out);
         }
+    }
+}
+
+/// The message of [`PgnError::Move`].
+fn push_move_error(out: &mut String, number: u32, color: Color, token: &str, error: &PlayError) {
+    let (lead, tail) = match error {
+        PlayError::San(SanError::Syntax { .. }) => ("invalid move '", ": not SAN"),
+        PlayError::San(SanError::Illegal { .. }) => {
+            ("illegal move '", ": no legal move matches it")
+        }
+        PlayError::San(SanError::Ambiguous { .. }) => ("ambiguous move '", ": could be "),
+        PlayError::San(SanError::MissingPromotion { .. }) => (
+            "illegal move '",
+            ": the pawn reaches the last rank, add the promotion piece (=Q, =R, =B or =N)",
+        ),
+        PlayError::SwapPhase { .. } => ("move '", " comes before the Chess-9 swaps: "),
+        _ => ("illegal move '", ": "),
+    };
+    lead.push_to(out);
+    token.push_to(out);
+    "' at move ".push_to(out);
+    number.push_to(out);
+    " (".push_to(out);
+    color.name().push_to(out);
+    ")".push_to(out);
+    tail.push_to(out);
+    match error {
+        PlayError::San(SanError::Ambiguous { candidates, .. }) => {
+            text::Joined(candidates, " or ").push_to(out);
+        }
+        PlayError::SwapPhase { chooser } => {
+            chooser.name().push_to(out);
+            " has not chosen (add a Chess9Swaps tag)".push_to(out);
+        }
+        PlayError::San(_) => {}
+        e => e.push_to(out),
     }
 }
 
@@ -232,10 +240,10 @@ fn result_of(game: &Game) -> &str {
 fn put(out: &mut String, col: &mut usize, token: &str) {
     if *col > 0 {
         if *col + 1 + token.len() > 80 {
-            out.push('\n');
+            text::push_char(out, '\n');
             *col = 0;
         } else {
-            out.push(' ');
+            text::push_char(out, ' ');
             *col += 1;
         }
     }
@@ -278,16 +286,16 @@ pub fn write(game: &Game) -> String {
         for e in game.entries() {
             if let Entry::Swap { color, choice } = e {
                 if !swaps.is_empty() {
-                    swaps.push(' ');
+                    text::push_char(&mut swaps, ' ');
                 }
                 add(&mut swaps, color.name());
-                swaps.push(':');
+                text::push_char(&mut swaps, ':');
                 add(&mut swaps, choice.name());
             }
         }
         push_tag(&mut out, CHESS9_SWAPS_TAG, &swaps);
     }
-    out.push('\n');
+    text::push_char(&mut out, '\n');
 
     let mut col = 0;
     let mut number = String::new();
@@ -305,7 +313,7 @@ pub fn write(game: &Game) -> String {
         first = false;
     }
     put(&mut out, &mut col, result);
-    out.push('\n');
+    text::push_char(&mut out, '\n');
     out
 }
 
@@ -529,7 +537,12 @@ impl<'a> Lexer<'a> {
 /// ends at its result token, at the next tag section, or at an empty line after its moves
 /// (files without result tokens). Games without tags are found by the same rules.
 pub fn split_games(text: &str) -> Vec<String> {
-    Games::new(text).map(str::to_string).collect()
+    games(text).map(str::to_string).collect()
+}
+
+/// [`split_games`] without copying: the games as slices of `text`.
+pub fn games(text: &str) -> impl Iterator<Item = &str> {
+    Games::new(text)
 }
 
 /// The games of a text, one by one (trimmed, none empty).
@@ -636,16 +649,9 @@ impl<'a> Iterator for Games<'a> {
 // ---------------------------------------------------------------------------------------
 // Reading
 
-/// `String::push_str`, in one place.
-#[inline(never)]
+/// `String::push_str`, in one place ([`Push`] for `str` is out of line).
 fn add(out: &mut String, s: &str) {
-    out.push_str(s);
-}
-
-/// The first `n` characters of `s`, for an error.
-#[inline(never)]
-fn cut(s: &str, n: usize) -> String {
-    text::take_chars(s, n).to_string()
+    s.push_to(out);
 }
 
 /// A tag value as written, with its `\"` and `\\` escapes undone.
@@ -719,7 +725,7 @@ fn variant_of_tag(value: &str) -> Result<Option<Variant>, PgnError> {
     {
         Some(&(_, v)) => Ok(v),
         None => Err(PgnError::UnknownVariant {
-            found: cut(value, 40),
+            found: text::first_chars(value, 40),
         }),
     }
 }
@@ -777,7 +783,7 @@ fn start_game(tags: &[(&str, String)]) -> Result<Game, PgnError> {
         None
     } else {
         Some(fen::parse(f).map_err(|error| PgnError::Fen {
-            fen: cut(f, 100),
+            fen: text::first_chars(f, 100),
             error,
         })?)
     };
@@ -792,7 +798,7 @@ fn start_game(tags: &[(&str, String)]) -> Result<Game, PgnError> {
             }
             let swaps = tag_value(tags, CHESS9_SWAPS_TAG);
             let bad = || PgnError::BadSwaps {
-                found: cut(swaps, 60),
+                found: text::first_chars(swaps, 60),
             };
             let mut g = Game::chess9();
             for choice in parse_swaps(swaps).ok_or_else(bad)?.into_iter().flatten() {
@@ -801,7 +807,7 @@ fn start_game(tags: &[(&str, String)]) -> Result<Game, PgnError> {
             g
         }
         (Some(v), Some(p)) => Game::from_position(v, p),
-        (Some(v), None) => Game::from_position(v, *Game::new().start()),
+        (Some(v), None) => Game::from_position(v, crate::game::standard_start()),
         (None, Some(p)) => {
             let f = fen::to_fen(&p, true);
             Game::from_fen(&f).map_err(|error| PgnError::Fen { fen: f, error })?
@@ -846,7 +852,7 @@ fn play_word(game: &mut Game, word: &str) -> Result<(), PgnError> {
             let legal = game.legal_moves();
             san::parse_san(game.position(), word, &legal)
                 .map_err(PlayError::San)
-                .and_then(|m| game.play(m))
+                .and_then(|m| game.play_quiet(m))
         }
     };
     match played {
@@ -854,7 +860,7 @@ fn play_word(game: &mut Game, word: &str) -> Result<(), PgnError> {
         Err(error) => Err(PgnError::Move {
             number,
             color,
-            token: cut(word, 40),
+            token: text::first_chars(word, 40),
             error,
         }),
     }
@@ -877,7 +883,7 @@ fn read_one(text: &str) -> Result<Game, PgnError> {
             Kind::BadTag(s) => {
                 return Err(PgnError::BadTag {
                     line: t.line,
-                    text: cut(text::trim(s), 60),
+                    text: text::first_chars(text::trim(s), 60),
                 });
             }
             Kind::UnterminatedComment => {

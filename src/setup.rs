@@ -208,7 +208,7 @@ impl SwapChoice {
         }
     }
     pub fn parse(s: &str) -> Option<SwapChoice> {
-        match s.trim().to_ascii_lowercase().as_str() {
+        match crate::text::trim(s).to_ascii_lowercase().as_str() {
             "king" | "k" => Some(SwapChoice::King),
             "queen" | "q" => Some(SwapChoice::Queen),
             "none" | "-" | "" | "pass" => Some(SwapChoice::None),

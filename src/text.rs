@@ -13,13 +13,16 @@ pub trait Push {
 }
 
 impl Push for str {
+    /// Out of line on purpose: one copy of `String::push_str` for every string built
+    /// from pieces.
+    #[inline(never)]
     fn push_to(&self, out: &mut String) {
         out.push_str(self);
     }
 }
 impl Push for String {
     fn push_to(&self, out: &mut String) {
-        out.push_str(self);
+        self.as_str().push_to(out);
     }
 }
 impl Push for char {
@@ -71,11 +74,23 @@ push_message!(
     crate::fen::FenError,
     crate::san::SanError,
     crate::uci::UciError,
-    crate::setup::SetupError,
-    crate::game::PlayError,
-    crate::pgn::PgnError,
-    crate::adjourn::AdjournError
+    crate::setup::SetupError
 );
+
+/// The strings of a slice with a separator between them, for [`cat!`]: `join` without
+/// the intermediate string.
+pub struct Joined<'a>(pub &'a [String], pub &'a str);
+
+impl Push for Joined<'_> {
+    fn push_to(&self, out: &mut String) {
+        for (i, s) in self.0.iter().enumerate() {
+            if i > 0 {
+                self.1.push_to(out);
+            }
+            s.push_to(out);
+        }
+    }
+}
 
 /// Concatenates its arguments (anything [`Push`]) into a new `String`: `format!` without
 /// `core::fmt`.
@@ -181,6 +196,7 @@ pub fn push_char(out: &mut String, c: char) {
 }
 
 /// The first `n` characters of `s` (all of it when shorter), for echoing input in errors.
+#[inline(never)]
 pub fn first_chars(s: &str, n: usize) -> String {
     take_chars(s, n).to_string()
 }

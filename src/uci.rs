@@ -60,7 +60,7 @@ pub fn to_uci(m: Move, notation: CastlingNotation) -> String {
 
 /// Splits `e7e8q` into (from, to, promotion) without looking at a position.
 pub fn parse_parts(text: &str) -> Option<(Square, Square, Option<Role>)> {
-    let (from_to, promo) = match *text.trim().as_bytes() {
+    let (from_to, promo) = match *crate::text::trim(text).as_bytes() {
         [a, b, c, d] => ([a, b, c, d], None),
         [a, b, c, d, p] => match Role::from_char(char::from(p))? {
             Role::Pawn | Role::King => return None,
@@ -81,7 +81,7 @@ pub fn parse_parts(text: &str) -> Option<(Square, Square, Option<Role>)> {
 /// onto rook).
 pub fn parse_uci(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, UciError> {
     let _ = pos;
-    let t = text.trim();
+    let t = crate::text::trim(text);
     let (from, to, promo) = parse_parts(t).ok_or_else(|| UciError::Syntax {
         uci: crate::text::first_chars(t, 16),
     })?;

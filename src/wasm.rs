@@ -8,61 +8,88 @@
 use crate::prelude::*;
 
 use crate::adjourn;
-use crate::game::{Entry, Game, Input, PlayedMove};
+use crate::game::{Entry, Game, Input, PlayError, PlayedMove};
 use crate::pgn;
 use crate::position::{Move, MoveKind};
 use crate::resolve::Resolution;
 use crate::setup::{self, SwapChoice};
 use crate::square::{Color, Role, Square};
+use crate::text::{first_chars, push_char, Push};
 use crate::uci::CastlingNotation;
 use wasm_bindgen::prelude::*;
 
-fn err(e: impl crate::text::Push) -> JsError {
-    JsError::new(&cat!(e))
+/// Every error that reaches JavaScript is made here, out of line: one copy of the
+/// message building and `JsError::new`.
+#[inline(never)]
+fn js_error(message: &str) -> JsError {
+    JsError::new(message)
+}
+
+fn err(e: impl Push) -> JsError {
+    error_of(&e)
+}
+
+#[inline(never)]
+fn error_of(e: &dyn Push) -> JsError {
+    js_error(&cat!(e))
+}
+
+/// A bad argument: `invalid <what> '<its first n characters>'<tail>`.
+#[inline(never)]
+fn invalid(what: &str, s: &str, n: usize, tail: &str) -> JsError {
+    js_error(&cat!(
+        "invalid ",
+        what,
+        " '",
+        crate::text::take_chars(s, n),
+        "'",
+        tail
+    ))
+}
+
+/// The message of [`PlayError`] variant `make` for the first `n` characters of `s`.
+#[inline(never)]
+fn bad_arg(make: fn(String) -> PlayError, s: &str, n: usize) -> JsError {
+    err(make(first_chars(s, n)))
 }
 
 fn square(s: &str) -> Result<Square, JsError> {
-    Square::parse(s).ok_or_else(|| {
-        JsError::new(&cat!(
-            "invalid square '",
-            crate::text::take_chars(s, 8),
-            "' (expected a1..h8)"
-        ))
-    })
+    match *s.as_bytes() {
+        [file, rank] => crate::text::square(file, rank),
+        _ => None,
+    }
+    .ok_or_else(|| bad_arg(|found| PlayError::BadSquare { found }, s, 8))
 }
 
 fn color(s: &str) -> Result<Color, JsError> {
-    let mut it = s.chars();
-    match (it.next().and_then(Color::from_char), it.next()) {
-        (Some(c), None) => Ok(c),
-        _ => Err(JsError::new(&cat!(
-            "invalid colour '",
-            crate::text::take_chars(s, 8),
-            "' (expected 'w' or 'b')"
-        ))),
+    match s {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        _ => Err(bad_arg(|found| PlayError::BadColor { found }, s, 8)),
     }
 }
 
-/// A JS number for messages, without pulling float formatting into the wasm.
-fn number(n: f64) -> String {
-    if crate::text::is_whole(n) && n.abs() < 1e15 {
-        cat!(n as i64)
-    } else if n.is_nan() {
-        "NaN".to_string()
-    } else {
-        "a non-integer number".to_string()
+/// `n` if it is a whole number from 0 to `max`, else the error `<what> must be an
+/// integer from 0 to <max>, got <n>`.
+#[inline(never)]
+fn whole_in(n: f64, max: u16, what: &str) -> Result<u16, JsError> {
+    if crate::text::is_whole(n) && (0.0..=f64::from(max)).contains(&n) {
+        return Ok(n as u16);
     }
+    let mut s = cat!(what, " must be an integer from 0 to ", max, ", got ");
+    // The number as JS writes it, without pulling float formatting into the wasm.
+    if crate::text::is_whole(n) && n.abs() < 1e15 {
+        crate::text::push_int(&mut s, n as i64);
+    } else if n.is_nan() {
+        "NaN".push_to(&mut s);
+    } else {
+        "a non-integer number".push_to(&mut s);
+    }
+    Err(js_error(&s))
 }
 
 fn id(n: f64) -> Result<u16, JsError> {
-    if crate::text::is_whole(n) && (0.0..=959.0).contains(&n) {
-        Ok(n as u16)
-    } else {
-        Err(JsError::new(&cat!(
-            "Chess960 id must be an integer from 0 to 959, got ",
-            number(n)
-        )))
-    }
+    whole_in(n, 959, "Chess960 id")
 }
 
 fn random_u16() -> u16 {
@@ -77,7 +104,7 @@ fn random_u16() -> u16 {
 fn random_id() -> Result<u16, JsError> {
     let mut b = [0u8; 2];
     getrandom::fill(&mut b).map_err(|_| {
-        JsError::new("no cryptographic random source (crypto.getRandomValues) available")
+        js_error("no cryptographic random source (crypto.getRandomValues) available")
     })?;
     let first = u16::from_le_bytes(b);
     let mut used_first = false;
@@ -95,41 +122,50 @@ fn random_id() -> Result<u16, JsError> {
 fn push_record(out: &mut String, pm: &PlayedMove, notation: CastlingNotation) {
     let m = pm.mv;
     let opt = |r: Option<Role>| r.map_or('-', Role::char);
-    out.push(pm.color.char());
-    out.push(' ');
-    out.push(pm.role.char());
-    out.push(' ');
-    m.from().push_to(out);
-    out.push(' ');
-    m.king_to().push_to(out);
-    out.push(' ');
-    out.push(opt(pm.captured));
-    out.push(' ');
-    out.push(opt(m.promotion()));
-    out.push(' ');
-    out.push_str(&pm.flags());
-    out.push(' ');
-    out.push_str(&pm.san);
-    out.push(' ');
-    out.push_str(&crate::uci::to_uci(m, notation));
+    let (from, to) = (m.from(), m.king_to());
+    for c in [
+        pm.color.char(),
+        ' ',
+        pm.role.char(),
+        ' ',
+        from.file().char(),
+        from.rank().char(),
+        ' ',
+        to.file().char(),
+        to.rank().char(),
+        ' ',
+        opt(pm.captured),
+        ' ',
+        opt(m.promotion()),
+        ' ',
+    ] {
+        push_char(out, c);
+    }
+    pm.push_flags(out);
+    push_char(out, ' ');
+    pm.san.push_to(out);
+    push_char(out, ' ');
+    crate::uci::to_uci(m, notation).push_to(out);
     if let (MoveKind::Castle, Some(side)) = (m.kind(), m.castling_side()) {
-        out.push(' ');
-        m.to().push_to(out);
-        out.push(' ');
-        side.rook_to(m.from().rank()).push_to(out);
+        push_char(out, ' ');
+        Push::push_to(&m.to(), out);
+        push_char(out, ' ');
+        Push::push_to(&side.rook_to(m.from().rank()), out);
     }
 }
-
 fn push_entry(out: &mut String, e: &Entry, notation: CastlingNotation) {
     match e {
         Entry::Move(pm) => push_record(out, pm, notation),
-        Entry::Swap { color, choice } => {
-            out.push_str("swap ");
-            out.push(color.char());
-            out.push(' ');
-            out.push_str(choice.name());
-        }
+        Entry::Swap { color, choice } => push_swap(out, *color, *choice),
     }
+}
+
+/// `swap <color> <choice>`.
+fn push_swap(out: &mut String, color: Color, choice: SwapChoice) {
+    "swap ".push_to(out);
+    push_char(out, color.char());
+    push_char(out, ' ');
+    choice.name().push_to(out);
 }
 
 /// The raw game handle (JS name `Game`).
@@ -139,25 +175,40 @@ pub struct JsGame {
 }
 
 impl JsGame {
-    fn record_of(&self, pm: &PlayedMove) -> String {
-        let mut s = String::with_capacity(40);
-        push_record(&mut s, pm, self.inner.notation());
+    /// The record of the move just played.
+    fn last_record(&self) -> String {
+        let mut s = String::new();
+        if let Some(e) = self.inner.entries().last() {
+            push_entry(&mut s, e, self.inner.notation());
+        }
         s
     }
-    fn records(&self, moves: impl Iterator<Item = Move>) -> String {
-        let pos = *self.inner.position();
-        let legal = pos.legal_moves();
-        let mut s = String::with_capacity(48 * legal.len());
-        for m in moves {
-            if !s.is_empty() {
-                s.push('\n');
-            }
-            push_record(
-                &mut s,
-                &PlayedMove::describe(&pos, m, &legal),
-                self.inner.notation(),
-            );
+
+    /// Appends the records of `moves` (the legal moves when `None`) that start on `from`
+    /// (any square when `None`), each after a newline unless `out` is empty. None in the
+    /// swap phase.
+    #[inline(never)]
+    fn push_records(&self, out: &mut String, moves: Option<&[Move]>, from: Option<Square>) {
+        if self.inner.swap_pending().is_some() {
+            return;
         }
+        let pos = self.inner.position();
+        let legal = pos.legal_moves();
+        let notation = self.inner.notation();
+        for &m in moves.unwrap_or(legal.as_slice()) {
+            if from.is_some_and(|f| f != m.from()) {
+                continue;
+            }
+            if !out.is_empty() {
+                push_char(out, '\n');
+            }
+            push_record(out, &PlayedMove::describe(pos, m, &legal), notation);
+        }
+    }
+
+    fn records(&self, from: Option<Square>) -> String {
+        let mut s = String::new();
+        self.push_records(&mut s, None, from);
         s
     }
 }
@@ -167,20 +218,20 @@ impl JsGame {
 /// glue (part of every page's download) small.
 impl JsGame {
     pub fn chess960(n: f64) -> Result<JsGame, JsError> {
-        Ok(JsGame {
-            inner: Game::chess960(id(n)?).map_err(err)?,
-        })
+        JsGame::from_setup(Game::chess960(id(n)?))
     }
 
     pub fn chess960_random() -> Result<JsGame, JsError> {
-        Ok(JsGame {
-            inner: Game::chess960(random_id()?).map_err(err)?,
-        })
+        JsGame::from_setup(Game::chess960(random_id()?))
     }
 
     pub fn double_chess960(white: f64, black: f64) -> Result<JsGame, JsError> {
+        JsGame::from_setup(Game::double_chess960(id(white)?, id(black)?))
+    }
+
+    fn from_setup(g: Result<Game, setup::SetupError>) -> Result<JsGame, JsError> {
         Ok(JsGame {
-            inner: Game::double_chess960(id(white)?, id(black)?).map_err(err)?,
+            inner: g.map_err(err)?,
         })
     }
 
@@ -198,10 +249,10 @@ impl JsGame {
 
     /// `fields`: see [`adjourn::from_fields`] (JS does the JSON).
     pub fn open_envelope(fields: &str) -> Result<JsGame, JsError> {
-        let env = adjourn::from_fields(fields).map_err(err)?;
-        Ok(JsGame {
-            inner: adjourn::open(&env).map_err(err)?,
-        })
+        let inner = adjourn::from_fields(fields)
+            .and_then(|env| adjourn::open(&env))
+            .map_err(err)?;
+        Ok(JsGame { inner })
     }
 
     pub fn variant(&self) -> String {
@@ -212,23 +263,20 @@ impl JsGame {
         let mut s = String::new();
         for c in self.inner.swap_choices() {
             if !s.is_empty() {
-                s.push(' ');
+                push_char(&mut s, ' ');
             }
-            s.push_str(c.name());
+            c.name().push_to(&mut s);
         }
         s
     }
 
     pub fn swap(&mut self, choice: &str) -> Result<String, JsError> {
-        let c = SwapChoice::parse(choice).ok_or_else(|| {
-            JsError::new(&cat!(
-                "invalid swap choice '",
-                crate::text::take_chars(choice, 16),
-                "' (expected 'king', 'queen' or 'none')"
-            ))
-        })?;
+        let c = SwapChoice::parse(choice)
+            .ok_or_else(|| bad_arg(|found| PlayError::BadSwap { found }, choice, 16))?;
         let color = self.inner.swap(c).map_err(err)?;
-        Ok(cat!("swap ", color.char(), " ", c.name()))
+        let mut s = String::new();
+        push_swap(&mut s, color, c);
+        Ok(s)
     }
 
     pub fn fen(&self, shredder: bool) -> String {
@@ -236,46 +284,43 @@ impl JsGame {
     }
 
     pub fn turn(&self) -> String {
-        self.inner.turn().char().to_string()
+        cat!(self.inner.turn().char())
     }
 
     pub fn moves(&self) -> String {
         let pos = self.inner.position();
         let legal = self.inner.legal_moves();
-        let mut s = String::with_capacity(6 * legal.len());
+        let mut s = String::new();
         for &m in legal.iter() {
             if !s.is_empty() {
-                s.push(' ');
+                push_char(&mut s, ' ');
             }
-            s.push_str(&crate::san::to_san(pos, m, &legal));
+            crate::san::to_san(pos, m, &legal).push_to(&mut s);
         }
         s
     }
 
     pub fn moves_verbose(&self) -> String {
-        let legal = self.inner.legal_moves();
-        self.records(legal.iter().copied())
+        self.records(None)
     }
 
     pub fn moves_from(&self, from: &str) -> Result<String, JsError> {
-        let sq = square(from)?;
-        let legal = self.inner.legal_moves();
-        Ok(self.records(legal.iter().copied().filter(|m| m.from() == sq)))
+        Ok(self.records(Some(square(from)?)))
     }
 
     pub fn dests(&self) -> String {
-        let mut s = String::with_capacity(128);
+        let mut s = String::new();
         for (i, tos) in self.inner.dests_by_square().into_iter().enumerate() {
             if tos.is_empty() {
                 continue;
             }
             if !s.is_empty() {
-                s.push('\n');
+                push_char(&mut s, '\n');
             }
-            Square::from_index(i as u8).push_to(&mut s);
+            Push::push_to(&Square::from_index(i as u8), &mut s);
             for t in tos {
-                s.push(' ');
-                t.push_to(&mut s);
+                push_char(&mut s, ' ');
+                Push::push_to(&t, &mut s);
             }
         }
         s
@@ -283,34 +328,33 @@ impl JsGame {
 
     pub fn resolve(&self, from: &str, to: &str) -> Result<String, JsError> {
         let (from, to) = (square(from)?, square(to)?);
-        Ok(match self.inner.resolve(from, to) {
+        let r = match self.inner.resolve(from, to) {
             Input::Swap(c) => {
-                let color = self.inner.turn();
-                cat!("swap\nswap ", color.char(), " ", c.name())
+                let mut s = String::from("swap\n");
+                push_swap(&mut s, self.inner.turn(), c);
+                return Ok(s);
             }
-            Input::Resolved(r) => {
-                let (kind, moves) = match r {
-                    Resolution::Move(m) => ("move", vec![m]),
-                    Resolution::Castle(m) => ("castle", vec![m]),
-                    Resolution::Promotion(ms) => ("promotion", ms),
-                    Resolution::Ambiguous { castle, king_move } => {
-                        ("ambiguous", vec![castle, king_move])
-                    }
-                    Resolution::Illegal => ("illegal", vec![]),
-                };
-                let recs = self.records(moves.into_iter());
-                if recs.is_empty() {
-                    kind.to_string()
-                } else {
-                    cat!(kind, "\n", recs)
-                }
+            Input::Resolved(r) => r,
+        };
+        let pair;
+        let (kind, moves): (&str, &[Move]) = match &r {
+            Resolution::Move(m) => ("move", core::slice::from_ref(m)),
+            Resolution::Castle(m) => ("castle", core::slice::from_ref(m)),
+            Resolution::Promotion(ms) => ("promotion", ms),
+            Resolution::Ambiguous { castle, king_move } => {
+                pair = [*castle, *king_move];
+                ("ambiguous", &pair)
             }
-        })
+            Resolution::Illegal => ("illegal", &[]),
+        };
+        let mut s = String::from(kind);
+        self.push_records(&mut s, Some(moves), None);
+        Ok(s)
     }
 
     pub fn play(&mut self, text: &str) -> Result<String, JsError> {
-        let pm = self.inner.play_text(text).map_err(err)?;
-        Ok(self.record_of(&pm))
+        self.inner.play_text_quiet(text).map_err(err)?;
+        Ok(self.last_record())
     }
 
     pub fn move_from_to(
@@ -320,36 +364,34 @@ impl JsGame {
         promotion: &str,
     ) -> Result<String, JsError> {
         let (f, t) = (square(from)?, square(to)?);
-        let promo = match promotion {
-            "" => None,
-            p => {
-                let mut it = p.chars();
-                match (it.next().and_then(Role::from_char), it.next()) {
-                    (Some(r), None) if Role::PROMOTIONS.contains(&r) => Some(r),
-                    _ => {
-                        return Err(JsError::new(&cat!(
-                            "invalid promotion '",
-                            crate::text::take_chars(p, 8),
-                            "' (expected 'q', 'r', 'b' or 'n')"
-                        )))
-                    }
-                }
+        let promo = match *promotion.as_bytes() {
+            [] => None,
+            [p] => Some(
+                Role::from_char(char::from(p))
+                    .filter(|r| Role::PROMOTIONS.contains(r))
+                    .ok_or_else(|| {
+                        bad_arg(|found| PlayError::BadPromotion { found }, promotion, 8)
+                    })?,
+            ),
+            _ => {
+                return Err(bad_arg(
+                    |found| PlayError::BadPromotion { found },
+                    promotion,
+                    8,
+                ))
             }
         };
-        let pm = self.inner.play_input(f, t, promo).map_err(err)?;
-        Ok(self.record_of(&pm))
+        self.inner.play_input_quiet(f, t, promo).map_err(err)?;
+        Ok(self.last_record())
     }
 
     pub fn undo(&mut self) -> String {
         let notation = self.inner.notation();
-        match self.inner.undo() {
-            Some(e) => {
-                let mut s = String::new();
-                push_entry(&mut s, &e, notation);
-                s
-            }
-            None => String::new(),
+        let mut s = String::new();
+        if let Some(e) = self.inner.undo() {
+            push_entry(&mut s, &e, notation);
         }
+        s
     }
 
     pub fn history(&self) -> String {
@@ -357,7 +399,7 @@ impl JsGame {
         let mut s = String::new();
         for e in self.inner.entries() {
             if !s.is_empty() {
-                s.push('\n');
+                push_char(&mut s, '\n');
             }
             push_entry(&mut s, e, notation);
         }
@@ -415,19 +457,17 @@ impl JsGame {
     }
 
     pub fn set_header(&mut self, key: &str, value: &str) -> Result<(), JsError> {
-        if key.is_empty()
-            || key
-                .chars()
-                .any(|c| c.is_whitespace() || c == '"' || c == ']' || c == '[')
+        let b = key.as_bytes();
+        if b.is_empty()
+            || (0..b.len()).any(|i| {
+                matches!(b.get(i), Some(b'"' | b']' | b'['))
+                    || crate::text::space_len(b.get(i..).unwrap_or_default()) > 0
+            })
         {
-            return Err(JsError::new(&cat!(
-                "invalid PGN tag name '",
-                crate::text::take_chars(key, 32),
-                "'"
-            )));
+            return Err(invalid("PGN tag name", key, 32, ""));
         }
-        if value.contains(['\n', '\r']) {
-            return Err(JsError::new("a PGN tag value must be a single line"));
+        if value.bytes().any(|c| c == b'\n' || c == b'\r') {
+            return Err(js_error("a PGN tag value must be a single line"));
         }
         self.inner.set_header(key, value);
         Ok(())
@@ -443,11 +483,12 @@ impl JsGame {
             "chess960" => Some(CastlingNotation::KingOntoRook),
             "standard" => Some(CastlingNotation::KingToDestination),
             _ => {
-                return Err(JsError::new(&cat!(
-                    "invalid UCI mode '",
-                    crate::text::take_chars(mode, 16),
-                    "' (expected 'auto', 'chess960' or 'standard')"
-                )))
+                return Err(invalid(
+                    "UCI mode",
+                    mode,
+                    16,
+                    " (expected 'auto', 'chess960' or 'standard')",
+                ))
             }
         };
         self.inner.set_notation(n);
@@ -506,7 +547,7 @@ impl JsGame {
             1 => JsGame::chess960_random(),
             2 => JsGame::double_chess960(a, b),
             3 => Ok(JsGame::chess9()),
-            _ => Err(JsError::new("unknown game kind")),
+            _ => Err(js_error("unknown game kind")),
         }
     }
 
@@ -516,7 +557,7 @@ impl JsGame {
         match kind {
             0 => JsGame::from_pgn(text),
             1 => JsGame::open_envelope(text),
-            _ => Err(JsError::new("unknown text kind")),
+            _ => Err(js_error("unknown text kind")),
         }
     }
 
@@ -554,22 +595,26 @@ impl JsGame {
             CALL_HAS_MATING_MATERIAL => self.has_mating_material(a).map(flag),
             CALL_RESIGN => self.resign(a).map(flag),
             CALL_TIMEOUT => self.timeout(a).map(flag),
-            _ => Err(JsError::new("unknown operation")),
+            _ => Err(js_error("unknown operation")),
         }
     }
 
     /// Bit flags: 1 check, 2 checkmate, 4 stalemate, 8 insufficient material,
     /// 16 threefold repetition, 32 fifty moves, 64 draw, 128 game over.
     pub fn status(&self) -> u32 {
+        let g = &self.inner;
+        let check = g.is_check();
+        // No legal move (checkmate or stalemate); never in the swap phase.
+        let stuck = g.swap_pending().is_none() && !g.position().has_legal_moves();
         [
-            self.is_check(),
-            self.is_checkmate(),
-            self.is_stalemate(),
-            self.is_insufficient_material(),
-            self.is_threefold_repetition(),
-            self.is_fifty_moves(),
-            self.is_draw(),
-            self.is_game_over(),
+            check,
+            check && stuck,
+            !check && stuck,
+            g.is_insufficient_material(),
+            g.is_threefold_repetition(),
+            g.is_fifty_moves(),
+            g.is_draw(),
+            g.is_game_over(),
         ]
         .iter()
         .enumerate()
@@ -582,13 +627,8 @@ impl JsGame {
     }
 
     pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
-        if !crate::text::is_whole(depth) || !(0.0..=12.0).contains(&depth) {
-            return Err(JsError::new(&cat!(
-                "perft depth must be an integer from 0 to 12, got ",
-                number(depth)
-            )));
-        }
-        Ok(self.inner.perft(depth as u32) as f64)
+        let depth = whole_in(depth, 12, "perft depth")?;
+        Ok(self.inner.perft(u32::from(depth)) as f64)
     }
 
     pub fn seal(
@@ -623,19 +663,22 @@ pub fn random_chess960_id() -> Result<u16, JsError> {
 /// then the games' texts one after another: one string, no array glue in every page.
 #[wasm_bindgen(js_name = splitPgn)]
 pub fn split_pgn(text: &str) -> String {
-    let games = pgn::split_games(text);
-    let mut out = String::with_capacity(text.len() + 8 * games.len() + 1);
-    for (i, g) in games.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
+    let mut out = String::new();
+    let mut games = String::with_capacity(text.len());
+    for g in pgn::games(text) {
+        if !out.is_empty() {
+            push_char(&mut out, ' ');
         }
-        let units: usize = g.chars().map(char::len_utf16).sum();
+        // One unit per character, two for those beyond the BMP (4-byte UTF-8).
+        let units = g
+            .bytes()
+            .map(|b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0))
+            .sum::<usize>();
         crate::text::push_uint(&mut out, units as u64);
+        g.push_to(&mut games);
     }
-    out.push('\n');
-    for g in &games {
-        out.push_str(g);
-    }
+    push_char(&mut out, '\n');
+    games.push_to(&mut out);
     out
 }
 
