@@ -195,6 +195,32 @@ describe("memory", () => {
     assert.equal(g.moves().length, 20);
     g.free();
   });
+
+  test("megabyte inputs and outputs come through whole, again and again, with RSS flat", () => {
+    // The wasm has its own allocator (src/wasm_rt.rs): big blocks are whole pages, freed
+    // ones merge and are reused. Texts of growing and shrinking size exercise that.
+    const long = new Chess();
+    for (let i = 0; i < 400; i++) long.move(["Nf3", "Nf6", "Ng1", "Ng8"][i % 4] + "");
+    const game = long.pgn();
+    long.free();
+    const round = (copies) => {
+      const text = Array.from({ length: copies }, (_, i) => game.replace('[Event "?"]', `[Event "${i}"]`)).join("\n\n");
+      const games = splitPgn(text);
+      assert.equal(games.length, copies);
+      const last = Chess.fromPgn(games[copies - 1]);
+      assert.equal(last.header("Event"), String(copies - 1));
+      assert.equal(last.history().length, 400);
+      assert.equal(last.pgn().length, game.length + String(copies - 1).length - 1);
+      last.free();
+    };
+    for (const n of [1, 300, 40, 600, 7, 450]) round(n); // up to ~2 MB of text
+    globalThis.gc?.();
+    const before = process.memoryUsage().rss;
+    for (let k = 0; k < 5; k++) for (const n of [300, 40, 600, 7, 450]) round(n);
+    globalThis.gc?.();
+    const grown = process.memoryUsage().rss - before;
+    assert.ok(grown < 64 * 1024 * 1024, `RSS grew by ${(grown / 1048576).toFixed(1)} MB`);
+  });
 });
 
 describe("randomChess960Id", () => {
