@@ -235,7 +235,7 @@ pub fn seal(
         pgn: pgn::write(game),
         move_number: game.position().fullmoves(),
         sealer: game.turn(),
-        text: text.to_string(),
+        text: text::owned(text),
         white_time_ms,
         black_time_ms,
         draw_offer,
@@ -409,7 +409,7 @@ pub fn from_fields(fields: &str) -> Result<Envelope, AdjournError> {
                     0 => &mut env.fen,
                     1 => &mut env.pgn,
                     _ => &mut env.text,
-                } = v.to_string();
+                } = text::owned(v);
                 continue;
             }
             (0 | 1 | 7, _) => "a string",

@@ -313,9 +313,8 @@ pub struct Game {
     variant: Variant,
     /// Position before any swap or move.
     start: Position,
-    /// `positions[i]` is the position after `entries[..i]`.
-    positions: Vec<Position>,
-    keys: Vec<RepetitionKey>,
+    /// `positions[i]` is the position after `entries[..i]`, with its repetition key.
+    positions: Vec<(Position, RepetitionKey)>,
     entries: Vec<Entry>,
     /// The side that must choose a Chess-9 swap next, if any.
     swap_pending: Option<Color>,
@@ -335,8 +334,7 @@ impl Game {
         let mut g = Game {
             variant,
             start,
-            positions: vec![start],
-            keys: vec![start.repetition_key()],
+            positions: vec![(start, start.repetition_key())],
             entries: Vec::new(),
             swap_pending,
             outcome: None,
@@ -415,7 +413,7 @@ impl Game {
     }
     /// The position now.
     pub fn position(&self) -> &Position {
-        self.positions.last().unwrap_or(&self.start)
+        self.positions.last().map_or(&self.start, |(p, _)| p)
     }
     /// The position before any swap or move.
     pub fn start(&self) -> &Position {
@@ -525,8 +523,7 @@ impl Game {
     /// Records a step: the position after it, its repetition key and the entry.
     #[inline(never)]
     fn push_step(&mut self, after: Position, e: Entry) {
-        self.positions.push(after);
-        self.keys.push(after.repetition_key());
+        self.positions.push((after, after.repetition_key()));
         self.entries.push(e);
     }
 
@@ -574,7 +571,9 @@ impl Game {
             // Not SAN at all: upper-case UCI ("E2E4") is still read.
             Err(SanError::Syntax { .. }) if looks_uci => match uci::parse_uci(pos, t, legal) {
                 Ok(m) if !uci_first => Ok(m),
-                _ => Err(PlayError::Uci(UciError::Illegal { uci: t.into() })),
+                _ => Err(PlayError::Uci(UciError::Illegal {
+                    uci: crate::text::owned(t),
+                })),
             },
             Err(e) => Err(PlayError::San(e)),
         }
@@ -603,17 +602,17 @@ impl Game {
             return Err(PlayError::SwapPhase { chooser });
         }
         let legal = self.position().legal_moves();
-        let illegal = PlayError::Illegal { from, to };
         let m = match resolve::resolve(&legal, from, to) {
-            Resolution::Move(m) | Resolution::Castle(m) if promotion.is_none() => m,
-            Resolution::Promotion(ms) => {
-                let p = promotion.ok_or(PlayError::MissingPromotion { from, to })?;
-                *ms.iter()
-                    .find(|m| m.promotion() == Some(p))
-                    .ok_or(illegal)?
-            }
+            Resolution::Move(m) | Resolution::Castle(m) if promotion.is_none() => Some(m),
+            Resolution::Promotion(ms) => match promotion {
+                None => return Err(PlayError::MissingPromotion { from, to }),
+                p => ms.iter().copied().find(|m| m.promotion() == p),
+            },
             Resolution::Ambiguous { .. } => return Err(PlayError::AmbiguousCastle { from, to }),
-            _ => return Err(illegal),
+            _ => None,
+        };
+        let Some(m) = m else {
+            return Err(PlayError::Illegal { from, to });
         };
         self.push_move(m, &legal);
         Ok(())
@@ -694,7 +693,6 @@ impl Game {
     pub fn undo(&mut self) -> Option<Entry> {
         let e = self.entries.pop()?;
         self.positions.pop();
-        self.keys.pop();
         if let Entry::Swap { color, .. } = e {
             self.swap_pending = Some(color);
         }
@@ -727,13 +725,13 @@ impl Game {
         self.repetitions() >= 3
     }
     fn repetitions(&self) -> usize {
-        let Some(key) = self.keys.last() else {
+        let Some((pos, key)) = self.positions.last() else {
             return 0;
         };
-        let window = self.position().halfmoves() as usize + 1;
-        let recent = self.keys.len().saturating_sub(window);
-        let keys = self.keys.get(recent..).unwrap_or_default();
-        keys.iter().filter(|k| *k == key).count()
+        let window = pos.halfmoves() as usize + 1;
+        let recent = self.positions.len().saturating_sub(window);
+        let steps = self.positions.get(recent..).unwrap_or_default();
+        steps.iter().filter(|(_, k)| k == key).count()
     }
     pub fn is_fifty_moves(&self) -> bool {
         self.position().halfmoves() >= 100
@@ -834,9 +832,10 @@ impl Game {
             .map(|(_, v)| v.as_str())
     }
     pub fn set_header(&mut self, key: &str, value: &str) {
+        let value = crate::text::owned(value);
         match self.headers.iter_mut().find(|(k, _)| k == key) {
-            Some((_, v)) => *v = value.to_string(),
-            None => self.headers.push((key.to_string(), value.to_string())),
+            Some((_, v)) => *v = value,
+            None => self.headers.push((crate::text::owned(key), value)),
         }
     }
     pub fn remove_header(&mut self, key: &str) {

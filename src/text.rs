@@ -65,7 +65,7 @@ macro_rules! push_message {
     ($($t:ty),*) => {$(
         impl Push for $t {
             fn push_to(&self, out: &mut String) {
-                out.push_str(&self.message());
+                self.message().as_str().push_to(out);
             }
         }
     )*};
@@ -118,14 +118,14 @@ pub fn push_uint(out: &mut String, mut n: u64) {
         }
     }
     for &d in digits.get(i..).unwrap_or_default() {
-        out.push(char::from(d));
+        push_char(out, char::from(d));
     }
 }
 
 /// Appends `n` in decimal, with a minus sign when negative.
 pub fn push_int(out: &mut String, n: i64) {
     if n < 0 {
-        out.push('-');
+        push_char(out, '-');
     }
     push_uint(out, n.unsigned_abs());
 }
@@ -195,10 +195,17 @@ pub fn push_char(out: &mut String, c: char) {
     out.push(c);
 }
 
+/// `s` as a new `String`: `str::to_string`, out of line on purpose (one copy of the
+/// allocation and copy instead of one at every call).
+#[inline(never)]
+pub fn owned(s: &str) -> String {
+    String::from(s)
+}
+
 /// The first `n` characters of `s` (all of it when shorter), for echoing input in errors.
 #[inline(never)]
 pub fn first_chars(s: &str, n: usize) -> String {
-    take_chars(s, n).to_string()
+    owned(take_chars(s, n))
 }
 
 /// Splits `s` at whitespace as `str::split_whitespace` does, without decoding characters:

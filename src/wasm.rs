@@ -14,7 +14,7 @@ use crate::position::{Move, MoveKind};
 use crate::resolve::Resolution;
 use crate::setup::{self, SwapChoice};
 use crate::square::{Color, Role, Square};
-use crate::text::{first_chars, push_char, Push};
+use crate::text::{first_chars, owned, push_char, Push};
 use crate::uci::CastlingNotation;
 use wasm_bindgen::prelude::*;
 
@@ -73,17 +73,21 @@ fn color(s: &str) -> Result<Color, JsError> {
 /// integer from 0 to <max>, got <n>`.
 #[inline(never)]
 fn whole_in(n: f64, max: u16, what: &str) -> Result<u16, JsError> {
-    if crate::text::is_whole(n) && (0.0..=f64::from(max)).contains(&n) {
+    let whole = crate::text::is_whole(n);
+    if whole && n >= 0.0 && n <= f64::from(max) {
         return Ok(n as u16);
     }
     let mut s = cat!(what, " must be an integer from 0 to ", max, ", got ");
     // The number as JS writes it, without pulling float formatting into the wasm.
-    if crate::text::is_whole(n) && n.abs() < 1e15 {
+    if whole && n.abs() < 1e15 {
         crate::text::push_int(&mut s, n as i64);
-    } else if n.is_nan() {
-        "NaN".push_to(&mut s);
     } else {
-        "a non-integer number".push_to(&mut s);
+        if n.is_nan() {
+            "NaN"
+        } else {
+            "a non-integer number"
+        }
+        .push_to(&mut s);
     }
     Err(js_error(&s))
 }
@@ -256,7 +260,7 @@ impl JsGame {
     }
 
     pub fn variant(&self) -> String {
-        self.inner.variant().name().to_string()
+        owned(self.inner.variant().name())
     }
 
     pub fn swap_choices(&self) -> String {
@@ -330,7 +334,7 @@ impl JsGame {
         let (from, to) = (square(from)?, square(to)?);
         let r = match self.inner.resolve(from, to) {
             Input::Swap(c) => {
-                let mut s = String::from("swap\n");
+                let mut s = owned("swap\n");
                 push_swap(&mut s, self.inner.turn(), c);
                 return Ok(s);
             }
@@ -347,7 +351,7 @@ impl JsGame {
             }
             Resolution::Illegal => ("illegal", &[]),
         };
-        let mut s = String::from(kind);
+        let mut s = owned(kind);
         self.push_records(&mut s, Some(moves), None);
         Ok(s)
     }
@@ -474,7 +478,7 @@ impl JsGame {
     }
 
     pub fn header(&self, key: &str) -> String {
-        self.inner.header(key).unwrap_or("").to_string()
+        owned(self.inner.header(key).unwrap_or(""))
     }
 
     pub fn set_uci_mode(&mut self, mode: &str) -> Result<(), JsError> {
@@ -524,8 +528,9 @@ const CALL_HAS_MATING_MATERIAL: u32 = 8;
 const CALL_RESIGN: u32 = 9;
 const CALL_TIMEOUT: u32 = 10;
 
+#[inline(never)]
 fn flag(b: bool) -> String {
-    if b { "1" } else { "" }.to_string()
+    owned(if b { "1" } else { "" })
 }
 
 /// What JavaScript sees (see `js/RAW_API.md`).
