@@ -75,7 +75,8 @@ fn char_at(s: &str, i: usize) -> char {
 /// errors that need it.
 #[inline(never)]
 fn field_error(make: fn(String) -> FenError, field: &str) -> FenError {
-    make(field.to_string())
+    // All of it (`first_chars` is the one out-of-line copy of a string).
+    make(crate::text::owned(field))
 }
 
 /// What `str::parse::<u32>` accepts: an optional `+`, then decimal digits up to `u32::MAX`.
@@ -274,7 +275,7 @@ fn push_board(board: &Board, s: &mut String) {
 
 /// The placement field.
 pub fn board_fen(board: &Board) -> String {
-    let mut s = String::with_capacity(72);
+    let mut s = String::new();
     push_board(board, &mut s);
     s
 }
@@ -316,7 +317,7 @@ pub fn castling_fen(pos: &Position, shredder: bool) -> String {
 
 /// The full six-field FEN; the en passant square only when the capture is legal.
 pub fn to_fen(pos: &Position, shredder: bool) -> String {
-    let mut s = String::with_capacity(96);
+    let mut s = String::new();
     push_board(pos.board(), &mut s);
     push_char(&mut s, ' ');
     push_char(&mut s, pos.turn().char());

@@ -537,7 +537,7 @@ impl<'a> Lexer<'a> {
 /// ends at its result token, at the next tag section, or at an empty line after its moves
 /// (files without result tokens). Games without tags are found by the same rules.
 pub fn split_games(text: &str) -> Vec<String> {
-    games(text).map(str::to_string).collect()
+    games(text).map(text::owned).collect()
 }
 
 /// [`split_games`] without copying: the games as slices of `text`.
@@ -788,31 +788,38 @@ fn start_game(tags: &[(&str, String)]) -> Result<Game, PgnError> {
         })?)
     };
     let mut game = match (variant, start) {
-        (Some(Variant::Chess9), start) => {
-            // Chess-9 starts from the standard array; the swaps come from their tag.
-            if let Some(p) = start {
-                let f = fen::to_fen(&p, false);
-                if f != fen::STANDARD_FEN {
-                    return Err(PgnError::Chess9Start { fen: f });
-                }
-            }
-            let swaps = tag_value(tags, CHESS9_SWAPS_TAG);
-            let bad = || PgnError::BadSwaps {
-                found: text::first_chars(swaps, 60),
-            };
-            let mut g = Game::chess9();
-            for choice in parse_swaps(swaps).ok_or_else(bad)?.into_iter().flatten() {
-                g.swap(choice).map_err(|_| bad())?;
-            }
-            g
-        }
-        (Some(v), Some(p)) => Game::from_position(v, p),
-        (Some(v), None) => Game::from_position(v, crate::game::standard_start()),
         (None, Some(p)) => {
             let f = fen::to_fen(&p, true);
             Game::from_fen(&f).map_err(|error| PgnError::Fen { fen: f, error })?
         }
-        (None, None) => Game::new(),
+        (variant, start) => {
+            // Without a `FEN` tag the game starts from the standard array; a Chess-9
+            // game always does, and its swaps come from their tag.
+            let variant = variant.unwrap_or(Variant::Standard);
+            let chess9 = variant == Variant::Chess9;
+            let start = match start {
+                Some(p) if chess9 => {
+                    let f = fen::to_fen(&p, false);
+                    if f != fen::STANDARD_FEN {
+                        return Err(PgnError::Chess9Start { fen: f });
+                    }
+                    None
+                }
+                s => s,
+            };
+            let mut g =
+                Game::from_position(variant, start.unwrap_or_else(crate::game::standard_start));
+            if chess9 {
+                let swaps = tag_value(tags, CHESS9_SWAPS_TAG);
+                let bad = || PgnError::BadSwaps {
+                    found: text::first_chars(swaps, 60),
+                };
+                for choice in parse_swaps(swaps).ok_or_else(bad)?.into_iter().flatten() {
+                    g.swap(choice).map_err(|_| bad())?;
+                }
+            }
+            g
+        }
     };
     for (k, v) in tags {
         game.set_header(k, v);

@@ -63,12 +63,12 @@ fn role_of(pos: &Position, m: Move) -> Role {
 /// SAN without the check suffix; `legal` must be the legal moves of `pos`.
 pub fn san_plain(pos: &Position, m: Move, legal: &MoveList) -> String {
     if let Some(side) = m.castling_side() {
-        return side.san().to_string();
+        return crate::text::owned(side.san());
     }
     let role = role_of(pos, m);
     let to = m.to();
     let capture = pos.board().occupied().contains(to) || m.kind() == MoveKind::EnPassant;
-    let mut s = String::with_capacity(8);
+    let mut s = String::new();
     if role == Role::Pawn {
         if capture {
             push_char(&mut s, m.from().file().char());
@@ -138,15 +138,19 @@ pub fn parse_san(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, S
         Ok(m) => return Ok(m),
         Err(fail) => fail,
     };
-    // Each error is built here, once.
+    // Each error is built here, once, around one copy of the text: all of it, or the
+    // first 32 characters of text that is not SAN.
+    let limit = match fail {
+        Fail::Syntax => 32,
+        _ => usize::MAX,
+    };
+    let san = crate::text::first_chars(san, limit);
     Err(match fail {
-        Fail::Syntax => SanError::Syntax {
-            san: crate::text::first_chars(san, 32),
-        },
-        Fail::Illegal => SanError::Illegal { san: san.into() },
-        Fail::MissingPromotion => SanError::MissingPromotion { san: san.into() },
+        Fail::Syntax => SanError::Syntax { san },
+        Fail::Illegal => SanError::Illegal { san },
+        Fail::MissingPromotion => SanError::MissingPromotion { san },
         Fail::Ambiguous => SanError::Ambiguous {
-            san: san.into(),
+            san,
             candidates: found
                 .iter()
                 .map(|&m| cat!(role_of(pos, m).upper(), m.from(), m.to()))

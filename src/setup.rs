@@ -101,7 +101,7 @@ pub fn back_rank(id: u16) -> Result<[Role; 8], SetupError> {
 
 /// `"RNBQKBNR"` for 518.
 pub fn back_rank_string(id: u16) -> Result<String, SetupError> {
-    let mut s = String::with_capacity(8);
+    let mut s = String::new();
     for r in back_rank(id)? {
         push_char(&mut s, r.upper());
     }

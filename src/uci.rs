@@ -49,7 +49,7 @@ pub fn to_uci(m: Move, notation: CastlingNotation) -> String {
         CastlingNotation::KingToDestination => m.king_to(),
         CastlingNotation::KingOntoRook => m.to(),
     };
-    let mut s = String::with_capacity(5);
+    let mut s = String::new();
     Push::push_to(&m.from(), &mut s);
     Push::push_to(&to, &mut s);
     if let Some(p) = m.promotion() {
@@ -98,5 +98,8 @@ pub fn parse_uci(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, U
             castle = Some(m);
         }
     }
-    castle.ok_or_else(|| UciError::Illegal { uci: t.into() })
+    // `t` is the 4 or 5 ASCII characters `parse_parts` read, so this copies all of it.
+    castle.ok_or_else(|| UciError::Illegal {
+        uci: crate::text::first_chars(t, 16),
+    })
 }
