@@ -236,7 +236,6 @@ const GET_SHREDDER_FEN = 3;
 const GET_TURN = 4;
 const GET_MOVES = 5;
 const GET_MOVES_VERBOSE = 6;
-const GET_DESTS = 7;
 const GET_UNDO = 8;
 const GET_HISTORY = 9;
 const GET_OUTCOME = 10;
@@ -388,20 +387,14 @@ export class Chess {
    * inputs (king to g/c and king onto rook), rook-only castling and Chess-9 swap inputs.
    */
   dests(): Map<Square, Square[]> {
-    // Lines `from d1 d2 …`: every token is a two-character square followed by a space
-    // or a newline, so token k starts at 3k and its separator says where lines end.
-    const text = this.#raw.get(GET_DESTS);
+    // Bytes: origin index, count, destination indices (a1 = 0), origin after origin.
+    const b = this.#raw.destsPacked();
     const map = new Map<Square, Square[]>();
-    let targets: Square[] | undefined;
-    for (let at = 0; at + 1 < text.length; at += 3) {
-      const square = squareAt(text, at);
-      if (targets === undefined) {
-        targets = [];
-        map.set(square, targets);
-      } else {
-        targets.push(square);
-      }
-      if (text.charCodeAt(at + 2) === 10) targets = undefined;
+    for (let i = 0; i < b.length; ) {
+      const from = SQUARES[b[i++]!]!;
+      const targets: Square[] = new Array(b[i++]!);
+      for (let k = 0; k < targets.length; k++) targets[k] = SQUARES[b[i++]!]!;
+      map.set(from, targets);
     }
     return map;
   }

@@ -312,22 +312,17 @@ impl JsGame {
         Ok(self.records(Some(square(from)?)))
     }
 
-    pub fn dests(&self) -> String {
-        let mut s = String::new();
+    /// Legal destinations as bytes (see [`JsGame::dests_packed`]).
+    pub fn dests(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(96);
         for (i, tos) in self.inner.dests_by_square().into_iter().enumerate() {
-            if tos.is_empty() {
-                continue;
-            }
-            if !s.is_empty() {
-                push_char(&mut s, '\n');
-            }
-            Push::push_to(&Square::from_index(i as u8), &mut s);
-            for t in tos {
-                push_char(&mut s, ' ');
-                Push::push_to(&t, &mut s);
+            if tos.any() {
+                out.push(i as u8);
+                out.push(tos.count() as u8);
+                out.extend(tos.map(Square::u8));
             }
         }
-        s
+        out
     }
 
     pub fn resolve(&self, from: &str, to: &str) -> Result<String, JsError> {
@@ -508,7 +503,7 @@ const GET_SHREDDER_FEN: u32 = 3;
 const GET_TURN: u32 = 4;
 const GET_MOVES: u32 = 5;
 const GET_MOVES_VERBOSE: u32 = 6;
-const GET_DESTS: u32 = 7;
+// 7 was the destinations as text; they are `destsPacked` now.
 const GET_UNDO: u32 = 8;
 const GET_HISTORY: u32 = 9;
 const GET_OUTCOME: u32 = 10;
@@ -576,7 +571,6 @@ impl JsGame {
             GET_TURN => self.turn(),
             GET_MOVES => self.moves(),
             GET_MOVES_VERBOSE => self.moves_verbose(),
-            GET_DESTS => self.dests(),
             GET_UNDO => self.undo(),
             GET_HISTORY => self.history(),
             GET_OUTCOME => self.outcome(),
@@ -624,6 +618,15 @@ impl JsGame {
         .iter()
         .enumerate()
         .fold(0, |acc, (i, &b)| acc | (u32::from(b) << i))
+    }
+
+    /// Legal destinations, bytes rather than text (no string decoding on the hot path of
+    /// a board): for each origin with moves, its square index (a1 = 0, h8 = 63), the
+    /// number of destinations, then their indices; castling inputs and Chess-9 swap
+    /// inputs included, as in `dests_by_square`.
+    #[wasm_bindgen(js_name = destsPacked)]
+    pub fn dests_packed(&self) -> Vec<u8> {
+        self.dests()
     }
 
     #[wasm_bindgen(js_name = chess960Id)]

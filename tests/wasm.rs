@@ -57,10 +57,18 @@ fn chess960_castling_input_resolution() {
         r.starts_with("castle\nw k f1 g1 - - k O-O f1h1 h1 f1"),
         "{r}"
     );
-    assert!(g
-        .dests()
-        .lines()
-        .any(|l| l.starts_with("f1 ") && l.contains("h1")));
+    // Walk the packed bytes: origin, count, targets. The king on f1 (5) reaches e1 e2 f2
+    // g2, g1 (step and castling) and h1 (7, king onto rook).
+    let d = g.dests_packed();
+    let mut by_from = std::collections::BTreeMap::new();
+    let mut i = 0;
+    while i < d.len() {
+        let n = d[i + 1] as usize;
+        by_from.insert(d[i], d[i + 2..i + 2 + n].to_vec());
+        i += 2 + n;
+    }
+    assert_eq!(i, d.len());
+    assert_eq!(by_from.get(&5), Some(&vec![4, 6, 7, 12, 13, 14]), "{d:?}");
 }
 
 #[wasm_bindgen_test]
