@@ -98,6 +98,18 @@ impl Castles {
             }
         }
     }
+    /// The four rook squares in one word, for comparisons.
+    pub(crate) fn packed(&self) -> u32 {
+        let [[a, b], [c, d]] = self.rook;
+        u32::from_le_bytes([a, b, c, d])
+    }
+    /// The inverse of [`Castles::packed`].
+    pub(crate) fn from_packed(n: u32) -> Castles {
+        let [a, b, c, d] = n.to_le_bytes();
+        Castles {
+            rook: [[a, b], [c, d]],
+        }
+    }
     pub fn is_empty(&self) -> bool {
         self.rook == [[NONE; 2]; 2]
     }

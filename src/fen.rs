@@ -3,7 +3,7 @@
 
 #[allow(unused_imports)]
 use crate::prelude::*;
-use crate::text::{push_char, Push};
+use crate::text::{push_all, push_char, Push};
 
 use crate::bitboard::Bitboard;
 use crate::castling::{outermost_rook, Castles, CastlingSide};
@@ -33,26 +33,54 @@ pub enum FenError {
 impl FenError {
     /// The error as text (what `Display` writes).
     pub fn message(&self) -> String {
+        cat!(self)
+    }
+}
+
+impl Push for FenError {
+    fn push_to(&self, out: &mut String) {
         use FenError::*;
         match self {
-            Empty => cat!("invalid FEN: empty string"),
-            FieldCount { found } => cat!("invalid FEN: expected 4 to 6 space-separated fields, found ", found),
-            BadPiece { ch, rank } => cat!("invalid FEN: unexpected character '", ch, "' in the placement of rank ", rank),
+            Empty => push_all!(out; "invalid FEN: empty string"),
+            FieldCount { found } => {
+                push_all!(out; "invalid FEN: expected 4 to 6 space-separated fields, found ", found)
+            }
+            BadPiece { ch, rank } => {
+                push_all!(out; "invalid FEN: unexpected character '", ch, "' in the placement of rank ", rank)
+            }
             RankLength { rank } => {
-                cat!("invalid FEN: rank ", rank, " does not describe exactly 8 squares")
+                push_all!(out; "invalid FEN: rank ", rank, " does not describe exactly 8 squares")
             }
-            RankCount { found } => cat!("invalid FEN: the placement has ", found, " ranks, expected 8 separated by '/'"),
-            BadTurn { found } => cat!("invalid FEN: side to move (field 2) must be 'w' or 'b', found '", found, "'"),
-            BadCastling { ch } => cat!("invalid FEN: unexpected character '", ch, "' in castling rights (field 3); use KQkq, file letters (X-FEN/Shredder-FEN) or '-'"),
-            CastlingWithoutRook { ch } => cat!("invalid FEN: castling right '", ch, "' has no matching rook beside the king on its back rank"),
-            BadEnPassant { found } => cat!("invalid FEN: en passant square (field 4) '", found, "' is not '-' or a square behind a pawn that just moved two squares"),
-            BadHalfmove { found } => cat!("invalid FEN: halfmove clock (field 5) must be a non-negative integer, found '", found, "'"),
-            BadFullmove { found } => cat!("invalid FEN: move number (field 6) must be a positive integer, found '", found, "'"),
-            KingCount { color, found } => cat!("invalid position: ", color.name(), " has ", found, " kings, expected exactly 1"),
+            RankCount { found } => {
+                push_all!(out; "invalid FEN: the placement has ", found, " ranks, expected 8 separated by '/'")
+            }
+            BadTurn { found } => {
+                push_all!(out; "invalid FEN: side to move (field 2) must be 'w' or 'b', found '", found, "'")
+            }
+            BadCastling { ch } => {
+                push_all!(out; "invalid FEN: unexpected character '", ch, "' in castling rights (field 3); use KQkq, file letters (X-FEN/Shredder-FEN) or '-'")
+            }
+            CastlingWithoutRook { ch } => {
+                push_all!(out; "invalid FEN: castling right '", ch, "' has no matching rook beside the king on its back rank")
+            }
+            BadEnPassant { found } => {
+                push_all!(out; "invalid FEN: en passant square (field 4) '", found, "' is not '-' or a square behind a pawn that just moved two squares")
+            }
+            BadHalfmove { found } => {
+                push_all!(out; "invalid FEN: halfmove clock (field 5) must be a non-negative integer, found '", found, "'")
+            }
+            BadFullmove { found } => {
+                push_all!(out; "invalid FEN: move number (field 6) must be a positive integer, found '", found, "'")
+            }
+            KingCount { color, found } => {
+                push_all!(out; "invalid position: ", color.name(), " has ", found, " kings, expected exactly 1")
+            }
             PawnOnBackRank { square } => {
-                cat!("invalid position: pawn on the first or last rank (", square, ")")
+                push_all!(out; "invalid position: pawn on the first or last rank (", square, ")")
             }
-            OppositeCheck => cat!("invalid position: the side that is not to move is in check"),
+            OppositeCheck => {
+                push_all!(out; "invalid position: the side that is not to move is in check")
+            }
         }
     }
 }

@@ -85,6 +85,14 @@ impl Board {
             *b &= m;
         }
     }
+    /// Exchanges the contents of two squares (either or both may be empty).
+    pub fn swap_squares(&mut self, a: Square, b: Square) {
+        for x in self.by_role.iter_mut().chain(&mut self.by_color) {
+            if x.contains(a) != x.contains(b) {
+                *x = x.toggled(a).toggled(b);
+            }
+        }
+    }
     #[inline]
     fn toggle(&mut self, sq: Square, c: Color, r: Role) {
         self.by_role[r.index()] = self.by_role[r.index()].toggled(sq);
@@ -231,12 +239,36 @@ pub struct Position {
 
 /// What makes a position a repetition of another (FIDE 9.2): placement, side to move,
 /// castling rights, and en passant only when the capture is actually legal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct RepetitionKey {
-    board: Board,
-    turn: Color,
-    castles: Castles,
-    ep: Option<Square>,
+///
+/// Held as nine words (the eight bitboards, then castling rooks, side to move and en
+/// passant packed into one), so that comparing two keys is one comparison of memory.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RepetitionKey([u64; 9]);
+
+impl core::fmt::Debug for RepetitionKey {
+    /// The same text as the fields would give.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let [r0, r1, r2, r3, r4, r5, white, black, tail] = self.0;
+        let board = Board {
+            by_role: [r0, r1, r2, r3, r4, r5].map(Bitboard),
+            by_color: [Bitboard(white), Bitboard(black)],
+        };
+        let turn = if (tail >> 32) & 1 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let ep = match (tail >> 40) as u8 {
+            0xff => None,
+            sq => Some(Square::from_index(sq)),
+        };
+        f.debug_struct("RepetitionKey")
+            .field("board", &board)
+            .field("turn", &turn)
+            .field("castles", &Castles::from_packed(tail as u32))
+            .field("ep", &ep)
+            .finish()
+    }
 }
 
 impl Position {
@@ -329,12 +361,12 @@ impl Position {
     }
 
     pub fn repetition_key(&self) -> RepetitionKey {
-        RepetitionKey {
-            board: self.board,
-            turn: self.turn,
-            castles: self.castles,
-            ep: self.legal_ep(),
-        }
+        let [r0, r1, r2, r3, r4, r5] = self.board.by_role;
+        let [white, black] = self.board.by_color;
+        let tail = u64::from(self.castles.packed())
+            | (self.turn.index() as u64) << 32
+            | u64::from(self.legal_ep().map_or(0xff, Square::u8)) << 40;
+        RepetitionKey([r0.0, r1.0, r2.0, r3.0, r4.0, r5.0, white.0, black.0, tail])
     }
 
     /// The back rank from White's and Black's side (a→h) if they hold exactly eight pieces

@@ -3,7 +3,7 @@
 
 #[allow(unused_imports)]
 use crate::prelude::*;
-use crate::text::{push_char, Push};
+use crate::text::{push_all, push_char, Push};
 
 use crate::castling::CastlingSide;
 use crate::movegen::MoveList;
@@ -30,16 +30,22 @@ pub enum SanError {
 impl SanError {
     /// The error as text (what `Display` writes).
     pub fn message(&self) -> String {
+        cat!(self)
+    }
+}
+
+impl Push for SanError {
+    fn push_to(&self, out: &mut String) {
         match self {
-            SanError::Syntax { san } => cat!("invalid move notation '", san, "'"),
-            SanError::Illegal { san } => cat!("illegal move '", san, "'"),
-            SanError::Ambiguous { san, candidates } => cat!(
+            SanError::Syntax { san } => push_all!(out; "invalid move notation '", san, "'"),
+            SanError::Illegal { san } => push_all!(out; "illegal move '", san, "'"),
+            SanError::Ambiguous { san, candidates } => push_all!(out;
                 "ambiguous move '",
                 san,
                 "': could be ",
                 crate::text::Joined(candidates, " or ")
             ),
-            SanError::MissingPromotion { san } => cat!(
+            SanError::MissingPromotion { san } => push_all!(out;
                 "move '",
                 san,
                 "' reaches the last rank: add the promotion piece (=Q, =R, =B or =N)"

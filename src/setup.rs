@@ -3,7 +3,7 @@
 
 #[allow(unused_imports)]
 use crate::prelude::*;
-use crate::text::push_char;
+use crate::text::{push_all, push_char, Push};
 
 use crate::position::Position;
 use crate::square::{Color, Role};
@@ -22,12 +22,18 @@ pub enum SetupError {
 impl SetupError {
     /// The error as text (what `Display` writes).
     pub fn message(&self) -> String {
+        cat!(self)
+    }
+}
+
+impl Push for SetupError {
+    fn push_to(&self, out: &mut String) {
         match self {
             SetupError::IdOutOfRange { id } => {
-                cat!("Chess960 id must be an integer from 0 to 959, got ", id)
+                push_all!(out; "Chess960 id must be an integer from 0 to 959, got ", id)
             }
             SetupError::BadBackRank { found, reason } => {
-                cat!("'", found, "' is not a Chess960 back rank: ", reason)
+                push_all!(out; "'", found, "' is not a Chess960 back rank: ", reason)
             }
         }
     }
@@ -234,16 +240,7 @@ pub fn apply_swap(pos: &mut Position, color: Color, choice: SwapChoice) {
     let rank = color.back_rank();
     let sa = crate::square::Square::from_index(rank * 8 + a);
     let sb = crate::square::Square::from_index(rank * 8 + b);
-    let pa = pos.board.piece_at(sa);
-    let pb = pos.board.piece_at(sb);
-    pos.board.remove(sa);
-    pos.board.remove(sb);
-    if let Some(p) = pb {
-        pos.board.put(sa, p);
-    }
-    if let Some(p) = pa {
-        pos.board.put(sb, p);
-    }
+    pos.board.swap_squares(sa, sb);
     let mut castles = *pos.castles();
     for side in crate::castling::CastlingSide::ALL {
         if castles.rook(color, side).is_some() {

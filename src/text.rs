@@ -61,22 +61,6 @@ impl Push for crate::square::Square {
         crate::square::Square::push_to(*self, out);
     }
 }
-macro_rules! push_message {
-    ($($t:ty),*) => {$(
-        impl Push for $t {
-            fn push_to(&self, out: &mut String) {
-                self.message().as_str().push_to(out);
-            }
-        }
-    )*};
-}
-push_message!(
-    crate::fen::FenError,
-    crate::san::SanError,
-    crate::uci::UciError,
-    crate::setup::SetupError
-);
-
 /// The strings of a slice with a separator between them, for [`cat!`]: `join` without
 /// the intermediate string.
 pub struct Joined<'a>(pub &'a [String], pub &'a str);
@@ -102,6 +86,15 @@ macro_rules! cat {
     }};
 }
 pub(crate) use cat;
+
+/// Appends its arguments (anything [`Push`]) to `out`: [`cat!`] into an existing string.
+macro_rules! push_all {
+    ($out:expr; $($x:expr),* $(,)?) => {{
+        let out: &mut String = $out;
+        $($crate::text::Push::push_to(&$x, out);)*
+    }};
+}
+pub(crate) use push_all;
 
 /// Appends `n` in decimal.
 pub fn push_uint(out: &mut String, mut n: u64) {

@@ -3,7 +3,7 @@
 
 #[allow(unused_imports)]
 use crate::prelude::*;
-use crate::text::{push_char, Push};
+use crate::text::{push_all, push_char, Push};
 
 use crate::movegen::MoveList;
 use crate::position::{Move, Position};
@@ -29,9 +29,15 @@ pub enum UciError {
 impl UciError {
     /// The error as text (what `Display` writes).
     pub fn message(&self) -> String {
+        cat!(self)
+    }
+}
+
+impl Push for UciError {
+    fn push_to(&self, out: &mut String) {
         match self {
-            UciError::Syntax { uci } => cat!("invalid UCI move '", uci, "'"),
-            UciError::Illegal { uci } => cat!("illegal move '", uci, "'"),
+            UciError::Syntax { uci } => push_all!(out; "invalid UCI move '", uci, "'"),
+            UciError::Illegal { uci } => push_all!(out; "illegal move '", uci, "'"),
         }
     }
 }
