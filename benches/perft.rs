@@ -110,19 +110,28 @@ fn main() {
         "{:<12} {:<5} {:<9} {:>5} {:>11} {:>8} {:>8}",
         "library", "mode", "position", "depth", "nodes", "seconds", "Mnps"
     );
-    for (lib, mode, run) in rows {
-        for (name, fen, depth) in POSITIONS {
-            let d = if mode == "full" { depth - 1 } else { depth };
-            let mut best = f64::MAX;
-            let mut nodes = 0;
-            for _ in 0..repeat {
+    // Rounds alternate the libraries (the best of each is kept): this host's speed drifts
+    // by up to 2x over seconds, and alternating gives every library the same chances.
+    let mut best = [[f64::MAX; POSITIONS.len()]; 6];
+    let mut nodes = [[0u64; POSITIONS.len()]; 6];
+    for _ in 0..repeat {
+        for (p, (_, fen, depth)) in POSITIONS.iter().enumerate() {
+            for (r, (_, mode, run)) in rows.iter().enumerate() {
+                let d = if *mode == "full" { depth - 1 } else { *depth };
                 let t = Instant::now();
-                nodes = run(fen, d);
-                best = best.min(t.elapsed().as_secs_f64());
+                nodes[r][p] = run(fen, d);
+                best[r][p] = best[r][p].min(t.elapsed().as_secs_f64());
             }
+        }
+    }
+    for (r, (lib, mode, _)) in rows.iter().enumerate() {
+        for (p, (name, _, depth)) in POSITIONS.iter().enumerate() {
+            let d = if *mode == "full" { depth - 1 } else { *depth };
             println!(
-                "{lib:<12} {mode:<5} {name:<9} {d:>5} {nodes:>11} {best:>8.3} {:>8.1}",
-                nodes as f64 / best / 1e6
+                "{lib:<12} {mode:<5} {name:<9} {d:>5} {:>11} {:>8.3} {:>8.1}",
+                nodes[r][p],
+                best[r][p],
+                nodes[r][p] as f64 / best[r][p] / 1e6
             );
         }
     }
