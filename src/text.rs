@@ -7,7 +7,7 @@
 #[allow(unused_imports)]
 use crate::prelude::*;
 
-/// A value that [`cat!`] can append to a string.
+/// A value that `cat!` can append to a string.
 pub trait Push {
     fn push_to(&self, out: &mut String);
 }
@@ -61,7 +61,7 @@ impl Push for crate::square::Square {
         crate::square::Square::push_to(*self, out);
     }
 }
-/// The strings of a slice with a separator between them, for [`cat!`]: `join` without
+/// The strings of a slice with a separator between them, for `cat!`: `join` without
 /// the intermediate string.
 pub struct Joined<'a>(pub &'a [String], pub &'a str);
 
@@ -87,7 +87,7 @@ macro_rules! cat {
 }
 pub(crate) use cat;
 
-/// Appends its arguments (anything [`Push`]) to `out`: [`cat!`] into an existing string.
+/// Appends its arguments (anything [`Push`]) to `out`: `cat!` into an existing string.
 macro_rules! push_all {
     ($out:expr; $($x:expr),* $(,)?) => {{
         let out: &mut String = $out;
