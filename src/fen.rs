@@ -260,7 +260,7 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
         .ok_or_else(|| field_error(|found| FenError::BadHalfmove { found }, halfmoves))?;
     let fullmoves = match parse_u32(fullmoves) {
         Some(0) => 1,
-        Some(n) if n < 1_000_000 => n,
+        Some(n) if n <= MAX_FULLMOVES => n,
         _ => {
             return Err(field_error(
                 |found| FenError::BadFullmove { found },
@@ -268,7 +268,8 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
             ))
         }
     };
-    let pos = Position::from_parts(board, turn, castles, ep, halfmoves.min(100_000), fullmoves);
+    let halfmoves = halfmoves.min(MAX_HALFMOVES);
+    let pos = Position::from_parts(board, turn, castles, ep, halfmoves, fullmoves);
     if let Some(k) = board.king(turn.other()) {
         if board.is_attacked(k, turn, board.occupied()) {
             return Err(FenError::OppositeCheck);
@@ -357,17 +358,41 @@ pub fn to_fen(pos: &Position, shredder: bool) -> String {
         None => push_char(&mut s, '-'),
     }
     push_char(&mut s, ' ');
-    crate::text::push_uint(&mut s, pos.halfmoves().into());
+    // The counters as the reader keeps them: play may count past those limits, and the
+    // FEN must read back to itself.
+    crate::text::push_uint(&mut s, pos.halfmoves().min(MAX_HALFMOVES).into());
     push_char(&mut s, ' ');
-    crate::text::push_uint(&mut s, pos.fullmoves().into());
+    crate::text::push_uint(&mut s, pos.fullmoves().min(MAX_FULLMOVES).into());
     s
 }
+
+/// The largest halfmove clock a FEN keeps (larger ones read as this; the fifty-move and
+/// seventy-five-move rules need only 150).
+const MAX_HALFMOVES: u32 = 100_000;
+/// The largest move number a FEN may give (a larger one is an error).
+const MAX_FULLMOVES: u32 = 999_999;
 
 pub const STANDARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by the fen fuzz target: play counted past what a FEN keeps, and the FEN of
+    /// the next position did not read back to itself.
+    #[test]
+    fn counters_past_the_limits_round_trip() {
+        for (fen, want) in [
+            ("4k3/8/8/8/8/8/8/4K2R w K - 99994217 7", "- 100000 7"),
+            ("4k3/8/8/8/8/8/8/4K2R b K - 3 999999", "- 4 999999"),
+        ] {
+            let pos = parse(fen).unwrap();
+            let next = pos.after(pos.legal_moves().as_slice()[0]);
+            let text = to_fen(&next, false);
+            assert!(text.ends_with(want), "{text}");
+            assert_eq!(to_fen(&parse(&text).unwrap(), false), text);
+        }
+    }
 
     #[test]
     fn round_trips_standard_and_shredder() {
