@@ -233,7 +233,7 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
     } else {
         let bad = || field_error(|found| FenError::BadEnPassant { found }, ep_field);
         let sq = match *ep_field.as_bytes() {
-            [f, r] => crate::text::square(f, r),
+            [f, r] => Square::from_ascii(f, r),
             _ => None,
         }
         .ok_or_else(bad)?;

@@ -8,7 +8,7 @@ use crate::text::{push_all, push_char, Push};
 use crate::castling::CastlingSide;
 use crate::movegen::MoveList;
 use crate::position::{Move, MoveKind, Position};
-use crate::square::Role;
+use crate::square::{Role, Square};
 use core::fmt;
 
 /// Why a SAN string was not accepted.
@@ -226,7 +226,7 @@ fn find(pos: &Position, san: &str, legal: &MoveList, found: &mut Vec<Move>) -> R
     let [rest @ .., f, r] = body else {
         return Err(Fail::Syntax);
     };
-    let to = crate::text::square(*f, *r).ok_or(Fail::Syntax)?;
+    let to = Square::from_ascii(*f, *r).ok_or(Fail::Syntax)?;
     let mut rest = rest;
     let mut role = Role::Pawn;
     if let [c @ (b'N' | b'B' | b'R' | b'Q' | b'K' | b'P'), tail @ ..] = rest {

@@ -301,13 +301,19 @@ impl Square {
     }
     /// Parses `"e4"` (exactly two characters).
     pub fn parse(s: &str) -> Option<Square> {
-        let mut it = s.chars();
-        let f = File::from_char(it.next()?)?;
-        let r = Rank::from_char(it.next()?)?;
-        if it.next().is_some() {
-            return None;
+        match *s.as_bytes() {
+            [file, rank] => Square::from_ascii(file, rank),
+            _ => None,
         }
-        Some(Square::from_coords(f, r))
+    }
+
+    /// The square named by two bytes, `e` `4` (the file in either case), as in
+    /// [`Square::parse`]; for parsers that read bytes.
+    pub fn from_ascii(file: u8, rank: u8) -> Option<Square> {
+        Some(Square::from_coords(
+            File::from_char(char::from(file))?,
+            Rank::from_char(char::from(rank))?,
+        ))
     }
 }
 

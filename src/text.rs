@@ -123,13 +123,6 @@ pub fn push_int(out: &mut String, n: i64) {
     push_uint(out, n.unsigned_abs());
 }
 
-/// `n` in decimal.
-pub fn uint(n: u64) -> String {
-    let mut s = String::new();
-    push_uint(&mut s, n);
-    s
-}
-
 /// The byte length of the whitespace character (`char::is_whitespace`: Unicode
 /// White_Space) that `b` starts with, or 0. On a UTF-8 continuation byte it is 0, so it
 /// may be asked at any byte of a string.
@@ -228,16 +221,6 @@ pub fn split_whitespace<'a>(s: &'a str, out: &mut [&'a str]) -> usize {
     }
 }
 
-/// The square named by two bytes, `e` `4` (the file in either case): what
-/// [`Square::parse`](crate::square::Square::parse) accepts, without decoding characters.
-pub fn square(file: u8, rank: u8) -> Option<crate::square::Square> {
-    use crate::square::{File, Rank, Square};
-    Some(Square::from_coords(
-        File::from_char(char::from(file))?,
-        Rank::from_char(char::from(rank))?,
-    ))
-}
-
 /// Whether `x` is a finite whole number (what JavaScript's `Number.isInteger` says).
 pub fn is_whole(x: f64) -> bool {
     x.is_finite() && (x.abs() >= 4_503_599_627_370_496.0 || x == (x as i64) as f64)
@@ -267,7 +250,9 @@ mod tests {
     #[test]
     fn numbers() {
         for n in [0u64, 7, 10, 99, 100, 12345, u64::MAX] {
-            assert_eq!(uint(n), std::format!("{n}"));
+            let mut s = String::new();
+            push_uint(&mut s, n);
+            assert_eq!(s, std::format!("{n}"));
         }
         for n in [0i64, -1, 42, -9_007_199_254_740_991, i64::MIN, i64::MAX] {
             let mut s = String::new();

@@ -75,11 +75,7 @@ pub fn parse_parts(text: &str) -> Option<(Square, Square, Option<Role>)> {
         _ => return None,
     };
     let [a, b, c, d] = from_to;
-    Some((
-        crate::text::square(a, b)?,
-        crate::text::square(c, d)?,
-        promo,
-    ))
+    Some((Square::from_ascii(a, b)?, Square::from_ascii(c, d)?, promo))
 }
 
 /// Reads a UCI move for `pos`. An ordinary move wins over castling when both fit (a

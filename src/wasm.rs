@@ -54,11 +54,7 @@ fn bad_arg(make: fn(String) -> PlayError, s: &str, n: usize) -> JsError {
 }
 
 fn square(s: &str) -> Result<Square, JsError> {
-    match *s.as_bytes() {
-        [file, rank] => crate::text::square(file, rank),
-        _ => None,
-    }
-    .ok_or_else(|| bad_arg(|found| PlayError::BadSquare { found }, s, 8))
+    Square::parse(s).ok_or_else(|| bad_arg(|found| PlayError::BadSquare { found }, s, 8))
 }
 
 fn color(s: &str) -> Result<Color, JsError> {
@@ -310,19 +306,6 @@ impl JsGame {
 
     pub fn moves_from(&self, from: &str) -> Result<String, JsError> {
         Ok(self.records(Some(square(from)?)))
-    }
-
-    /// Legal destinations as bytes (see [`JsGame::dests_packed`]).
-    pub fn dests(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(96);
-        for (i, tos) in self.inner.dests_by_square().into_iter().enumerate() {
-            if tos.any() {
-                out.push(i as u8);
-                out.push(tos.count() as u8);
-                out.extend(tos.map(Square::u8));
-            }
-        }
-        out
     }
 
     pub fn resolve(&self, from: &str, to: &str) -> Result<String, JsError> {
@@ -626,7 +609,15 @@ impl JsGame {
     /// inputs included, as in `dests_by_square`.
     #[wasm_bindgen(js_name = destsPacked)]
     pub fn dests_packed(&self) -> Vec<u8> {
-        self.dests()
+        let mut out = Vec::with_capacity(96);
+        for (i, tos) in self.inner.dests_by_square().into_iter().enumerate() {
+            if tos.any() {
+                out.push(i as u8);
+                out.push(tos.count() as u8);
+                out.extend(tos.map(Square::u8));
+            }
+        }
+        out
     }
 
     #[wasm_bindgen(js_name = chess960Id)]
