@@ -328,10 +328,14 @@ pub const FIELD_KEYS: [&str; 8] = [
     "move",
 ];
 
+/// The largest whole number a double holds exactly (2^53 - 1, JavaScript's
+/// `Number.MAX_SAFE_INTEGER`): the bound on times in every envelope form.
+const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+
 /// The envelope as its [`FIELD_KEYS`] values, separated by NUL: numbers in decimal
 /// (whole milliseconds), `sealer` `w`/`b`, `drawOffer` `1` or `0`.
 pub fn to_fields(env: &Envelope) -> String {
-    let ms = |x: f64| text::round(x).clamp(0.0, 9_007_199_254_740_991.0) as u64;
+    let ms = |x: f64| text::round(x).clamp(0.0, MAX_SAFE) as u64;
     let mut out = String::new();
     let sep = |out: &mut String| push_char(out, '\0');
     env.fen.push_to(&mut out);
@@ -430,7 +434,7 @@ pub fn from_fields(fields: &str) -> Result<Envelope, AdjournError> {
             (4 | 5, b'n') => match whole_number(v) {
                 Some(x) if x < 0.0 => return Err(AdjournError::BadTime { key }),
                 // The largest whole number a JSON reader keeps exactly, as in `from_json`.
-                Some(x) if x <= 9_007_199_254_740_991.0 => {
+                Some(x) if x <= MAX_SAFE => {
                     *if i == 4 {
                         &mut env.white_time_ms
                     } else {
@@ -490,10 +494,7 @@ fn json_number(x: f64) -> String {
     } else {
         // Times are whole milliseconds (rounded when sealed); no float formatting needed.
         let mut s = String::new();
-        text::push_int(
-            &mut s,
-            text::round(x).clamp(-9_007_199_254_740_991.0, 9_007_199_254_740_991.0) as i64,
-        );
+        text::push_int(&mut s, text::round(x).clamp(-MAX_SAFE, MAX_SAFE) as i64);
         s
     }
 }
@@ -774,7 +775,7 @@ impl<'a> Json<'a> {
         let parsed = digits.bytes().try_fold(0u64, |acc, b| {
             acc.checked_mul(10)?.checked_add(u64::from(b - b'0'))
         });
-        match parsed.filter(|&v| v <= 9_007_199_254_740_991) {
+        match parsed.filter(|&v| v <= MAX_SAFE as u64) {
             Some(v) => Ok(if neg { -(v as f64) } else { v as f64 }),
             _ => {
                 self.pos = start;

@@ -1,7 +1,8 @@
 //! wasm-bindgen bindings: the raw `Game` class that `js/` wraps (see `js/RAW_API.md`).
 //!
 //! This file converts and forwards; no chess rule lives here. Data crosses the boundary
-//! as one string per call so that JavaScript builds objects only when asked. Every
+//! as one string per call (the destinations as bytes) so that JavaScript builds objects
+//! only when asked. Every
 //! fallible call returns a JS `Error` and leaves the game unchanged.
 
 #[allow(unused_imports)]
