@@ -264,6 +264,12 @@ function lines(text: string): string[] {
  * by {@link Chess.free} / a `using` declaration.
  */
 export class Chess {
+  // The bundles are minified without esbuild's keepNames (it costs ~330 bytes gzip);
+  // the one public class keeps its name for consoles and stack traces.
+  static {
+    Object.defineProperty(this, "name", { value: "Chess" });
+  }
+
   #raw: Game;
 
   /** A game from `fen` (X-FEN or Shredder-FEN), or the standard start; throws on bad FEN. */

@@ -90,7 +90,7 @@ mkdirSync(join(pkg, "node"), { recursive: true });
 mkdirSync(join(pkg, "cjs"), { recursive: true });
 const esbuild = await import("esbuild");
 const common = {
-  bundle: true, minify: true, keepNames: true, legalComments: "none", logLevel: "warning",
+  bundle: true, minify: true, legalComments: "none", logLevel: "warning",
   target: "es2022", loader: { ".wasm": "binary" },
   // wasm-bindgen's async default init mentions import.meta.url; we only use initSync,
   // so that code is tree-shaken away and the CJS/IIFE warning about it is moot.

@@ -1,6 +1,7 @@
 // The built package through ESM `import "chess960"` (the package's own exports, Node
 // condition): every name of SPEC §2 with real assertions.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { describe, test } from "node:test";
 import { Chess, chess960Array, chess960Id, randomChess960Id, splitPgn } from "chess960";
 
@@ -551,6 +552,16 @@ describe("memory", () => {
     assert.equal(g.fen(), KIWIPETE);
     throwsUnchanged(g, () => g.load("nonsense"), "bad FEN in load");
   });
+});
+
+test("the Node entry loads without process.getBuiltinModule (Node before 20.16), and Chess keeps its name", () => {
+  assert.equal(Chess.name, "Chess");
+  const code = "delete process.getBuiltinModule; const { Chess } = await import('chess960');" +
+    " console.log(Chess.name, new Chess().moves().length);";
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", code], {
+    cwd: import.meta.dirname, encoding: "utf8",
+  });
+  assert.equal(out.trim(), "Chess 20");
 });
 
 test("decoding cost (diagnostic: prints µs per call)", () => {
