@@ -11,6 +11,37 @@ import {
   randomChess960Id as rawRandomChess960Id,
   splitPgn as rawSplitPgn,
 } from "./raw.js";
+import {
+  CALL_HAS_MATING_MATERIAL,
+  CALL_HEADER,
+  CALL_MOVE,
+  CALL_MOVES_FROM,
+  CALL_MOVE_FROM_TO,
+  CALL_RESIGN,
+  CALL_RESOLVE,
+  CALL_SET_HEADER,
+  CALL_SET_UCI_MODE,
+  CALL_SWAP,
+  CALL_TIMEOUT,
+  GET_DRAW_BY_AGREEMENT,
+  GET_FEN,
+  GET_HISTORY,
+  GET_MOVES,
+  GET_MOVES_VERBOSE,
+  GET_OUTCOME,
+  GET_PGN,
+  GET_SHREDDER_FEN,
+  GET_SWAP_CHOICES,
+  GET_TURN,
+  GET_UNDO,
+  GET_VARIANT,
+  MAKE_960,
+  MAKE_CHESS9,
+  MAKE_DOUBLE,
+  MAKE_RANDOM,
+  PARSE_ENVELOPE,
+  PARSE_PGN,
+} from "./ops.js";
 
 /** Side to move or owner of a piece. */
 export type Color = "w" | "b";
@@ -220,38 +251,8 @@ function str(value: unknown, what: string): string {
   return value;
 }
 
-// Operation numbers of the raw dispatchers (src/wasm.rs, js/RAW_API.md).
-const MAKE_960 = 0;
-const MAKE_RANDOM = 1;
-const MAKE_DOUBLE = 2;
-const MAKE_CHESS9 = 3;
-const PARSE_PGN = 0;
-const PARSE_ENVELOPE = 1;
 /** The envelope's keys in the order the core reads and writes them (`src/adjourn.rs` `FIELD_KEYS`). */
 const ENVELOPE_KEYS = ["fen", "pgn", "moveNumber", "sealer", "whiteTimeMs", "blackTimeMs", "drawOffer", "move"];
-const GET_VARIANT = 0;
-const GET_SWAP_CHOICES = 1;
-const GET_FEN = 2;
-const GET_SHREDDER_FEN = 3;
-const GET_TURN = 4;
-const GET_MOVES = 5;
-const GET_MOVES_VERBOSE = 6;
-const GET_UNDO = 8;
-const GET_HISTORY = 9;
-const GET_OUTCOME = 10;
-const GET_PGN = 11;
-const GET_DRAW_BY_AGREEMENT = 12;
-const CALL_SWAP = 0;
-const CALL_MOVES_FROM = 1;
-const CALL_RESOLVE = 2;
-const CALL_MOVE = 3;
-const CALL_MOVE_FROM_TO = 4;
-const CALL_HEADER = 5;
-const CALL_SET_HEADER = 6;
-const CALL_SET_UCI_MODE = 7;
-const CALL_HAS_MATING_MATERIAL = 8;
-const CALL_RESIGN = 9;
-const CALL_TIMEOUT = 10;
 
 function lines(text: string): string[] {
   return text === "" ? NO_STRINGS : text.split("\n");

@@ -60,6 +60,31 @@ const common = {
   logOverride: { "empty-import-meta": "silent" },
 };
 
+/**
+ * The widget as one classic script with the global `Chess960`. Built as ESM and
+ * wrapped here: esbuild's own IIFE with `globalName` adds its CommonJS interop
+ * helpers (some 200 bytes gzip), and this script needs none of them. The global
+ * is a frozen object of the exports, read-only like the namespace object esbuild
+ * would make.
+ */
+async function widgetScript(plugins) {
+  const out = await esbuild.build({
+    ...common, ...widgetOnly, format: "esm", entryPoints: [join(www, "src", "index.ts")], write: false,
+    outfile: "chess960-board.js", plugins,
+  });
+  const code = out.outputFiles[0].text;
+  const tail = /export\{([\w$ ,]+)\};\n?$/.exec(code);
+  const body = tail ? code.slice(0, tail.index) : "";
+  if (!tail || /\bimport\.meta\b|\bexport\s*\{|^import\b/m.test(body)) {
+    throw new Error("www/build: unexpected ESM output; cannot wrap it as a classic script");
+  }
+  const names = tail[1].split(",").map((e) => {
+    const [local, exported = local] = e.trim().split(/\s+as\s+/);
+    return `${exported}:${local}`;
+  });
+  return Buffer.from(`"use strict";var Chess960=(()=>{${body}return Object.freeze({${names}})})();\n`);
+}
+
 // Shorter names for the board's internals (its state, DOM handles and private
 // members): properties that no page, test or core API reads by name, and no DOM
 // API has (a DOM name here would be renamed on the DOM object too). Not in the
@@ -74,18 +99,14 @@ const internals = new RegExp(`^(${[
   "down", "up", "drop", "cancel", "choose", "check", "toMove", "tabStop",
   "__wbg_ptr", "__destroy_into_raw", "__wrap",
 ].join("|")})$`);
-const widgetOnly = { mangleProps: internals };
+// drop: the only console call is wasm-bindgen's warning for an initSync() argument
+// form that core.ts does not use.
+const widgetOnly = { mangleProps: internals, drop: ["console"] };
 
 mkdirSync(dist, { recursive: true });
 const widget = join(dist, "chess960-board.js");
-await esbuild.build({
-  ...common, entryPoints: [join(www, "src", "index.ts")], outfile: widget,
-  globalName: "Chess960", plugins: [useBuiltCore], ...widgetOnly,
-});
-const bare = await esbuild.build({
-  ...common, entryPoints: [join(www, "src", "index.ts")], write: false, outfile: "bare.js",
-  globalName: "Chess960", plugins: [noWasm, useBuiltCore], ...widgetOnly,
-});
+writeFileSync(widget, await widgetScript([useBuiltCore]));
+const bareBytes = await widgetScript([noWasm, useBuiltCore]);
 const coreExternal = {
   name: "core-external",
   setup(b) {
@@ -103,7 +124,6 @@ writeFileSync(join(dist, "index.html"), html);
 
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 const widgetBytes = readFileSync(widget);
-const bareBytes = bare.outputFiles[0].contents;
 const boardBytes = boardOnly.outputFiles[0].contents;
 console.log("\nwww/dist                                    raw      gzip -9");
 const row = (name, b) => console.log(`${name.padEnd(38)} ${String(b.length).padStart(9)} ${String(gz(b)).padStart(9)}`);
@@ -112,6 +132,7 @@ row("chess960-board.js without the wasm", bareBytes);
 row("  of which the board (no core API)", boardBytes);
 row("demo.js", readFileSync(join(dist, "demo.js")));
 row("index.html", Buffer.from(html));
-const limit = 12 * 1024;
+// The issue's "widget JS ≤ 12 KB gzip", with KB read as 1000 bytes.
+const limit = 12000;
 if (gz(bareBytes) > limit) console.warn(`www/build: widget without wasm is over ${limit} bytes gzip`);
 console.log("www/build: dist/ is ready");

@@ -3,10 +3,11 @@
  * Every question of legality goes to the `Game` (the wasm core): the board
  * asks `dests()` what to highlight and `resolve(from, to)` what an input means.
  */
-import { bindInput, type Controller } from "./input.ts";
+// Data, drawings, view, input: also the bundle's module order, which gzips smallest so.
+import { readPlacement, type State } from "./state.ts";
 import { colorName } from "./pieces.ts";
 import { createDom, render, type Dom } from "./render.ts";
-import { readPlacement, type State } from "./state.ts";
+import { bindInput, type Controller } from "./input.ts";
 import type { Color, Game, Move, Outcome, Square, SwapChoice, SwapRecord } from "./types.ts";
 
 export interface BoardOptions {
