@@ -14,7 +14,6 @@ use alloc::vec::Vec;
 use core::cell::UnsafeCell;
 use core::sync::atomic::{AtomicU8, Ordering};
 
-/// Each direction set alternates up (towards h8) and down: `fill_square` relies on it.
 const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
@@ -92,27 +91,43 @@ pub struct Tables {
     slider: [u64; SLIDER_LEN],
 }
 
-fn step_attacks(sq: usize, steps: &[(i8, i8)]) -> u64 {
-    let (f0, r0) = ((sq % 8) as i8, (sq / 8) as i8);
-    let mut out = 0;
-    for &(df, dr) in steps {
-        let (f, r) = (f0 + df, r0 + dr);
-        if (0..8).contains(&f) && (0..8).contains(&r) {
-            out |= 1u64 << (r * 8 + f);
+/// The four lines through `sq`, edge to edge, `sq` included: its rank, its file (the
+/// rook's lines), its diagonal and its anti-diagonal (the bishop's). Squares along a line
+/// have increasing indices, so a line's ends are its lowest and highest squares.
+fn lines(sq: usize) -> [u64; 4] {
+    let (f, r) = ((sq & 7) as i32, (sq >> 3) as i32);
+    // A line moved `d` ranks up (down when negative).
+    let up = |line: u64, d: i32| {
+        if d >= 0 {
+            line << (8 * d)
+        } else {
+            line >> (-8 * d)
         }
-    }
-    out
+    };
+    [
+        0xff << (8 * r),
+        0x0101_0101_0101_0101 << f,
+        up(0x8040_2010_0804_0201, r - f),
+        up(0x0102_0408_1020_4080, r + f - 7),
+    ]
 }
 
 fn fill_magics(
     magics: &[u64; 64],
-    dirs: &[(i8, i8); 4],
+    rook: bool,
     table: &mut [u64; SLIDER_LEN],
     next: &mut usize,
     out: &mut [Magic; 64],
 ) {
     for sq in 0..64 {
-        let mask = relevant(sq, dirs);
+        let l = lines(sq);
+        let (a, b) = if rook { (l[0], l[1]) } else { (l[2], l[3]) };
+        // The relevant squares: both lines without their ends (a blocker there changes
+        // nothing) and without `sq`.
+        let interior =
+            |line: u64| line & !(line & line.wrapping_neg()) & !(1 << 63 >> line.leading_zeros());
+        let bit = 1u64 << sq;
+        let mask = (interior(a) | interior(b)) & !bit;
         let bits = mask.count_ones();
         let offset = *next;
         *next += 1usize << bits;
@@ -122,9 +137,9 @@ fn fill_magics(
             shift: 64 - bits,
             offset: offset as u32,
         };
-        // Each direction's empty-board ray; a blocked ray stops at its first blocker,
-        // found with one bit scan (much cheaper at start-up than walking the board).
-        let rays: [u64; 4] = core::array::from_fn(|i| slide(sq, 0, &[dirs[i]; 4]));
+        // Each line's empty-board rays: up (above `sq`) and down.
+        let (above, below) = (bit.wrapping_neg() ^ bit, bit - 1);
+        let rays = [a & above, a & below, b & above, b & below];
         if let Some(slots) = table.get_mut(offset..) {
             fill_square(slots, &rays, &m);
         }
@@ -133,11 +148,15 @@ fn fill_magics(
 }
 
 /// Fills one square's part of the slider table: its attack set for every subset of its
-/// mask. A function of its own, called once per square, so that a wasm engine that
-/// starts in its baseline compiler can switch to optimised code after a few squares
-/// (engines tier up per function call, not inside a running loop). Branch-free: the
-/// rays alternate "up" (towards h8) and "down", as `ROOK_DIRS` and `BISHOP_DIRS` do.
-#[inline(never)]
+/// mask. `rays` are the empty-board rays along the square's two lines: up (towards h8)
+/// and down along the first line, then up and down along the second.
+///
+/// The two lines block independently: for blockers `a | b` (`a` on the first line, `b`
+/// on the second), the attacks are those for `a` plus those for `b`, and as `a` and `b`
+/// are disjoint, `(a | b) * magic` is `a * magic + b * magic`. So each line's subsets
+/// get their attacks and products once, and the inner loop, which writes every entry,
+/// only adds, shifts, ors and stores: cheap even in the code of a wasm engine's
+/// baseline compiler, which runs the fill at start-up.
 fn fill_square(slots: &mut [u64], rays: &[u64; 4], m: &Magic) {
     // Up: squares up to and including the lowest blocker (all of the ray when none).
     let up = |ray: u64, sub: u64| {
@@ -151,15 +170,42 @@ fn fill_square(slots: &mut [u64], rays: &[u64; 4], m: &Magic) {
         ray & !((1u64 << (63 - b.leading_zeros())) - 1)
     };
     let [r0, r1, r2, r3] = *rays;
-    // Enumerate every subset of the mask (Carry-Rippler).
-    let mask = m.mask;
+    let (mask_a, mask_b) = (m.mask & (r0 | r1), m.mask & (r2 | r3));
+    // The second line's subsets (at most 2^6) with their products and attacks, enumerated
+    // with the Carry-Rippler. Their number is rounded up to a multiple of 4 with copies
+    // of the empty subset (whose entries are then written twice), so that the inner loop
+    // does four entries a turn.
+    let mut part = [(0u64, r2 | r3); 64];
+    let mut n = 0;
     let mut sub = 0u64;
     loop {
-        let idx = (sub.wrapping_mul(m.magic) >> m.shift) as usize;
-        if let Some(slot) = slots.get_mut(idx) {
-            *slot = up(r0, sub) | down(r1, sub) | up(r2, sub) | down(r3, sub);
+        if let Some(p) = part.get_mut(n) {
+            *p = (sub.wrapping_mul(m.magic), up(r2, sub) | down(r3, sub));
         }
-        sub = sub.wrapping_sub(mask) & mask;
+        n += 1;
+        sub = sub.wrapping_sub(mask_b) & mask_b;
+        if sub == 0 {
+            break;
+        }
+    }
+    let part = part.get(..(n + 3) & !3).unwrap_or(&[]);
+    loop {
+        let (prod, att) = (sub.wrapping_mul(m.magic), up(r0, sub) | down(r1, sub));
+        let mut put = |&(p, a): &(u64, u64)| {
+            let idx = (prod.wrapping_add(p) >> m.shift) as usize;
+            if let Some(slot) = slots.get_mut(idx) {
+                *slot = att | a;
+            }
+        };
+        for four in part.chunks_exact(4) {
+            if let [x0, x1, x2, x3] = four {
+                put(x0);
+                put(x1);
+                put(x2);
+                put(x3);
+            }
+        }
+        sub = sub.wrapping_sub(mask_a) & mask_a;
         if sub == 0 {
             break;
         }
@@ -169,66 +215,36 @@ fn fill_square(slots: &mut [u64], rays: &[u64; 4], m: &Magic) {
 /// Fills the (zeroed) tables.
 fn build(t: &mut Tables) {
     let mut next = 0;
-    fill_magics(
-        &ROOK_MAGICS,
-        &ROOK_DIRS,
-        &mut t.slider,
-        &mut next,
-        &mut t.rook,
-    );
+    fill_magics(&ROOK_MAGICS, true, &mut t.slider, &mut next, &mut t.rook);
     fill_magics(
         &BISHOP_MAGICS,
-        &BISHOP_DIRS,
+        false,
         &mut t.slider,
         &mut next,
         &mut t.bishop,
     );
     debug_assert_eq!(next, SLIDER_LEN);
-    for sq in 0..64 {
-        t.knight[sq] = step_attacks(
-            sq,
-            &[
-                (1, 2),
-                (2, 1),
-                (2, -1),
-                (1, -2),
-                (-1, -2),
-                (-2, -1),
-                (-2, 1),
-                (-1, 2),
-            ],
-        );
-        t.king[sq] = step_attacks(
-            sq,
-            &[
-                (1, 0),
-                (1, 1),
-                (0, 1),
-                (-1, 1),
-                (-1, 0),
-                (-1, -1),
-                (0, -1),
-                (1, -1),
-            ],
-        );
-        t.pawn[0][sq] = step_attacks(sq, &[(-1, 1), (1, 1)]);
-        t.pawn[1][sq] = step_attacks(sq, &[(-1, -1), (1, -1)]);
-    }
-    // Walk each ray once: squares passed so far are "between", and the line is the ray
-    // one way plus the ray the other way plus the origin.
-    for a in 0..64usize {
-        let (f0, r0) = ((a % 8) as i8, (a / 8) as i8);
-        for (df, dr) in ROOK_DIRS.into_iter().chain(BISHOP_DIRS) {
-            let full = slide(a, 0, &[(df, dr), (-df, -dr), (df, dr), (-df, -dr)]) | (1u64 << a);
-            let (mut f, mut r) = (f0 + df, r0 + dr);
-            let mut passed = 0u64;
-            while (0..8).contains(&f) && (0..8).contains(&r) {
-                let b = (r * 8 + f) as usize;
-                t.between[a][b] = passed;
-                t.line[a][b] = full;
-                passed |= 1u64 << b;
-                f += df;
-                r += dr;
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    for a in 0..64 {
+        let bit = 1u64 << a;
+        // The squares one file left and right of `a`, then two files (none wrapping
+        // round to the other side: not on files h, g-h, a, a-b).
+        let one = ((bit >> 1) & !(FILE_A << 7)) | ((bit << 1) & !FILE_A);
+        let two = ((bit >> 2) & !(FILE_A * 0xc0)) | ((bit << 2) & !(FILE_A * 3));
+        let row = one | bit;
+        t.king[a] = (row | row << 8 | row >> 8) ^ bit;
+        t.knight[a] = one << 16 | one >> 16 | two << 8 | two >> 8;
+        t.pawn[0][a] = one << 8;
+        t.pawn[1][a] = one >> 8;
+        for line in lines(a) {
+            let mut rest = line & !bit;
+            while rest != 0 {
+                let b = rest.trailing_zeros() as usize & 63;
+                rest &= rest - 1;
+                let (lo, hi) = (a.min(b), a.max(b));
+                t.line[a][b] = line;
+                // The squares of the line with an index strictly between theirs.
+                t.between[a][b] = line & ((1 << hi) - (2 << lo));
             }
         }
     }
@@ -463,6 +479,7 @@ mod tests {
         let t = tables();
         for (magics, dirs) in [(&t.rook, &ROOK_DIRS), (&t.bishop, &BISHOP_DIRS)] {
             for (sq, m) in magics.iter().enumerate() {
+                assert_eq!(m.mask, relevant(sq, dirs));
                 let size = 1usize << (64 - m.shift);
                 let mut sub = 0u64;
                 loop {
@@ -474,6 +491,60 @@ mod tests {
                         break;
                     }
                 }
+            }
+        }
+    }
+
+    fn step_attacks(sq: usize, steps: &[(i8, i8)]) -> u64 {
+        let (f0, r0) = ((sq % 8) as i8, (sq / 8) as i8);
+        let mut out = 0;
+        for &(df, dr) in steps {
+            let (f, r) = (f0 + df, r0 + dr);
+            if (0..8).contains(&f) && (0..8).contains(&r) {
+                out |= 1u64 << (r * 8 + f);
+            }
+        }
+        out
+    }
+
+    /// The other tables against board walks, for every square (and pair of squares).
+    #[test]
+    fn step_and_line_tables_match_walks() {
+        let t = tables();
+        let knight = [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ];
+        let king = [
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+        ];
+        for a in 0..64 {
+            assert_eq!(t.knight[a], step_attacks(a, &knight));
+            assert_eq!(t.king[a], step_attacks(a, &king));
+            assert_eq!(t.pawn[0][a], step_attacks(a, &[(-1, 1), (1, 1)]));
+            assert_eq!(t.pawn[1][a], step_attacks(a, &[(-1, -1), (1, -1)]));
+            for b in 0..64 {
+                let (mut between, mut line) = (0, 0);
+                for (df, dr) in ROOK_DIRS.into_iter().chain(BISHOP_DIRS) {
+                    if slide(a, 0, &[(df, dr); 4]) & (1 << b) != 0 {
+                        between = slide(a, 1 << b, &[(df, dr); 4]) & !(1 << b);
+                        line = slide(a, 0, &[(df, dr), (-df, -dr), (df, dr), (-df, -dr)]) | 1 << a;
+                    }
+                }
+                assert_eq!((t.between[a][b], t.line[a][b]), (between, line), "{a} {b}");
             }
         }
     }
