@@ -1,5 +1,6 @@
-// esbuild's `binary` loader turns `import bytes from "./x.wasm"` into the file's bytes.
+// `import wasm from "./x.wasm"`: `wasm()` gives the file's bytes (scripts/packed-wasm.mjs,
+// in the builds that inline the wasm; they are decoded when it is called).
 declare module "*.wasm" {
-  const bytes: Uint8Array;
-  export default bytes;
+  const wasm: () => Uint8Array;
+  export default wasm;
 }

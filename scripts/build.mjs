@@ -3,7 +3,8 @@
 //   cargo (wasm32, release) → wasm-bindgen --target web → wasm-opt -Oz (npm binaryen)
 //   → tsc (type-check js/ against the generated bindings, emit .d.ts)
 //   → esbuild: pkg/index.js (wasm inlined, ESM), pkg/node/index.js (ESM, reads the
-//     .wasm file), pkg/cjs/index.js (CommonJS), pkg/chess960.iife.js (global Chess960)
+//     .wasm file), pkg/cjs/index.js (CommonJS), pkg/chess960.iife.js (global Chess960);
+//     the inlined wasm as text that gzips like the wasm itself (scripts/packed-wasm.mjs)
 // then www/build.mjs when it exists, and prints raw and gzip -9 sizes.
 //
 // Flags: --if-missing  do nothing when pkg/index.js already exists (used by prepack).
@@ -13,6 +14,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync,
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { pack, packedWasm } from "./packed-wasm.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = join(root, "pkg");
@@ -96,8 +98,10 @@ const common = {
   // so that code is tree-shaken away and the CJS/IIFE warning about it is moot.
   logOverride: { "empty-import-meta": "silent" },
 };
+// The two builds that inline the wasm carry it packed, decoded by js/unpack.ts.
+const inlined = { plugins: [packedWasm(join(src, "unpack.ts"))] };
 await esbuild.build({
-  ...common, entryPoints: [join(src, "index.ts")], outfile: join(pkg, "index.js"),
+  ...common, ...inlined, entryPoints: [join(src, "index.ts")], outfile: join(pkg, "index.js"),
   format: "esm", platform: "neutral",
 });
 await esbuild.build({
@@ -109,7 +113,7 @@ await esbuild.build({
   format: "cjs", platform: "node",
 });
 await esbuild.build({
-  ...common, entryPoints: [join(src, "index.ts")], outfile: join(pkg, "chess960.iife.js"),
+  ...common, ...inlined, entryPoints: [join(src, "index.ts")], outfile: join(pkg, "chess960.iife.js"),
   format: "iife", globalName: "Chess960", platform: "browser",
 });
 copyFileSync(join(src, "chess960_bg.wasm"), join(pkg, "chess960_bg.wasm"));
@@ -156,6 +160,7 @@ if (existsSync(join(root, "www", "build.mjs"))) run(process.execPath, [join(root
 const rows = [
   ["wasm (wasm-bindgen output)", join(bindgen, "chess960_bg.wasm")],
   ["wasm (after wasm-opt -Oz)", join(pkg, "chess960_bg.wasm")],
+  ["wasm packed as text (as inlined)", Buffer.from(pack(readFileSync(join(pkg, "chess960_bg.wasm"))).text)],
   ["pkg/index.js (ESM, wasm inlined)", join(pkg, "index.js")],
   ["pkg/node/index.js (Node ESM)", join(pkg, "node", "index.js")],
   ["pkg/cjs/index.js (Node CommonJS)", join(pkg, "cjs", "index.js")],
@@ -163,7 +168,7 @@ const rows = [
 ];
 console.log("\nsize                                        raw      gzip -9");
 for (const [name, file] of rows) {
-  const bytes = readFileSync(file);
+  const bytes = typeof file === "string" ? readFileSync(file) : file;
   const gz = gzipSync(bytes, { level: 9 }).length;
   console.log(`${name.padEnd(38)} ${String(bytes.length).padStart(9)} ${String(gz).padStart(9)}`);
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds the board widget and the demo into www/dist/ (called by scripts/build.mjs):
-//   dist/chess960-board.js  one classic (IIFE) script, wasm inlined: the `chess960`
+//   dist/chess960-board.js  one classic (IIFE) script, wasm inlined (packed as in
+//                           pkg/index.js: scripts/packed-wasm.mjs): the `chess960`
 //                           API plus the board, global `Chess960`, registers
 //                           <chess960-board>
 //   dist/demo.js            the demo page's script (uses the global above)
@@ -15,6 +16,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { packedWasm } from "../scripts/packed-wasm.mjs";
 
 const www = dirname(fileURLToPath(import.meta.url));
 const root = join(www, "..");
@@ -46,11 +48,12 @@ const useBuiltCore = {
     }));
   },
 };
-// For the size report: the same bundle with the wasm bytes left out.
+// For the size report: the same bundle with the wasm left out, and with it its transport
+// form's decoder (js/unpack.ts, ~0.4 KB gzip; before it, esbuild's base64 decoder).
 const noWasm = {
   name: "no-wasm",
   setup(b) {
-    b.onLoad({ filter: /\.wasm$/ }, () => ({ contents: "export default new Uint8Array(0)", loader: "js" }));
+    b.onLoad({ filter: /\.wasm$/ }, () => ({ contents: "export default () => new Uint8Array(0)", loader: "js" }));
   },
 };
 
@@ -67,10 +70,10 @@ const common = {
  * is a frozen object of the exports, read-only like the namespace object esbuild
  * would make.
  */
-async function widgetScript(plugins) {
+async function widgetScript(plugins, options = {}) {
   const out = await esbuild.build({
     ...common, ...widgetOnly, format: "esm", entryPoints: [join(www, "src", "index.ts")], write: false,
-    outfile: "chess960-board.js", plugins,
+    outfile: "chess960-board.js", plugins, ...options,
   });
   const code = out.outputFiles[0].text;
   const tail = /export\{([\w$ ,]+)\};\n?$/.exec(code);
@@ -105,7 +108,11 @@ const widgetOnly = { mangleProps: internals, drop: ["console"] };
 
 mkdirSync(dist, { recursive: true });
 const widget = join(dist, "chess960-board.js");
-writeFileSync(widget, await widgetScript([useBuiltCore]));
+// The wasm packed (scripts/packed-wasm.mjs), and its module first: the bundle then opens
+// with the wasm's text rather than having it inside the code, which gzip -9 packs smaller.
+writeFileSync(widget, await widgetScript([useBuiltCore, packedWasm(join(core, "unpack.ts"))], {
+  inject: [join(core, "chess960_bg.wasm")],
+}));
 const bareBytes = await widgetScript([noWasm, useBuiltCore]);
 const coreExternal = {
   name: "core-external",

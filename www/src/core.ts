@@ -7,7 +7,7 @@
  * (typically a Content-Security-Policy without 'wasm-unsafe-eval').
  */
 import { initSync } from "../../js/raw.js";
-import bytes from "../../js/chess960_bg.wasm";
+import wasm from "../../js/chess960_bg.wasm";
 import { Chess } from "../../js/chess960.ts";
 import type { Game, Variant } from "./types.ts";
 
@@ -16,7 +16,7 @@ export { Chess };
 /** Why the wasm core could not start; "" when it runs. */
 export let coreError = "";
 try {
-  initSync({ module: bytes });
+  initSync({ module: wasm() });
 } catch (err) {
   const text = err instanceof Error ? err.message : String(err);
   coreError = typeof WebAssembly !== "object"
