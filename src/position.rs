@@ -175,6 +175,16 @@ impl Move {
         };
         Move(from.u8() as u16 | (to.u8() as u16) << 6 | k << 12)
     }
+    /// The kind codes of a queen's and a knight's promotion; the rook's and the bishop's
+    /// lie between them, in the order of [`Role::PROMOTIONS`].
+    pub(crate) const PROMOTE_QUEEN: u16 = 3 + Role::Queen as u16;
+    pub(crate) const PROMOTE_KNIGHT: u16 = 3 + Role::Knight as u16;
+
+    /// A move from its squares and its kind's code (as [`Move::new`] encodes it).
+    #[inline]
+    pub(crate) const fn with_code(from: Square, to: Square, code: u16) -> Move {
+        Move(from.u8() as u16 | (to.u8() as u16) << 6 | code << 12)
+    }
     #[inline]
     pub const fn from(self) -> Square {
         Square::from_index((self.0 & 63) as u8)
@@ -426,19 +436,27 @@ impl Position {
                 self.castles.clear_color(us);
             }
             kind => {
-                if let Some(cap) = self.board.role_at(to) {
-                    self.board.toggle(to, them, cap);
-                    self.halfmoves = 0;
-                    if cap == Role::Rook {
+                let to_bb = Bitboard::from_square(to);
+                if self.board.by_color(them).contains(to) {
+                    if self.board.by_role(Role::Rook).contains(to) {
                         self.castles.clear_rook(them, to);
                     }
+                    // Clearing the square in every role is cheaper than finding the one.
+                    for b in &mut self.board.by_role {
+                        *b &= !to_bb;
+                    }
+                    self.board.by_color[them.index()] ^= to_bb;
+                    self.halfmoves = 0;
                 }
-                self.board.toggle(from, us, role);
-                let new_role = match kind {
-                    MoveKind::Promotion(r) => r,
-                    _ => role,
-                };
-                self.board.toggle(to, us, new_role);
+                let from_bb = Bitboard::from_square(from);
+                self.board.by_color[us.index()] ^= from_bb | to_bb;
+                match kind {
+                    MoveKind::Promotion(r) => {
+                        self.board.by_role[Role::Pawn.index()] ^= from_bb;
+                        self.board.by_role[r.index()] ^= to_bb;
+                    }
+                    _ => self.board.by_role[role.index()] ^= from_bb | to_bb,
+                }
                 match role {
                     Role::Pawn => {
                         self.halfmoves = 0;
@@ -446,12 +464,14 @@ impl Position {
                             let cap = Square::from_coords(to.file(), from.rank());
                             self.board.toggle(cap, them, Role::Pawn);
                         } else if from.u8() ^ to.u8() == 16 {
-                            let mid = Square::from_index((from.u8() + to.u8()) / 2);
-                            if (attacks::pawn_attacks(us, mid)
-                                & self.board.pieces(them, Role::Pawn))
-                            .any()
-                            {
-                                self.ep = Some(mid);
+                            // The skipped square counts only if an enemy pawn stands
+                            // beside the one that landed.
+                            let beside = Bitboard(
+                                ((to_bb.0 << 1) & !Bitboard::file_index(0).0)
+                                    | ((to_bb.0 >> 1) & !Bitboard::file_index(7).0),
+                            );
+                            if (beside & self.board.pieces(them, Role::Pawn)).any() {
+                                self.ep = Some(Square::from_index((from.u8() + to.u8()) / 2));
                             }
                         }
                     }
@@ -473,6 +493,26 @@ impl Position {
         let mut p = *self;
         p.play_role(m, role);
         p
+    }
+
+    /// A copy made field by field: `*self` is one 80-byte memory copy, which the wasm
+    /// target emits as `memory.copy`, an engine call that costs more than the ten
+    /// loads and stores it stands for.
+    #[inline(always)]
+    pub(crate) fn copied(&self) -> Position {
+        let [r0, r1, r2, r3, r4, r5] = self.board.by_role;
+        let [white, black] = self.board.by_color;
+        Position {
+            board: Board {
+                by_role: [r0, r1, r2, r3, r4, r5],
+                by_color: [white, black],
+            },
+            turn: self.turn,
+            castles: self.castles,
+            ep: self.ep,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
     }
 
     /// The position after a legal move.

@@ -304,9 +304,21 @@ pub fn check_undo(game: &mut Game, m: Move) {
     assert_eq!(snapshot(game), before, "undo does not restore the game");
 }
 
+/// The move counter perft uses at the leaves' parents, which repeats the generator's
+/// rules rather than calling it, counts exactly the legal moves.
+pub fn check_count(pos: &Position) {
+    assert_eq!(
+        pos.count_legal(),
+        pos.legal_moves().len() as u64,
+        "count_legal disagrees with the move list in {}",
+        fen::to_fen(pos, true)
+    );
+}
+
 /// All the invariants of the position the game is in.
 pub fn check_game(game: &mut Game) {
     check_fen_round_trip(game.position());
+    check_count(game.position());
     check_counters(game);
     if game.swap_pending().is_none() {
         check_notation(game);
