@@ -6,9 +6,6 @@
 
 import {
   Game,
-  chess960Array as rawChess960Array,
-  chess960Id as rawChess960Id,
-  randomChess960Id as rawRandomChess960Id,
   splitPgn as rawSplitPgn,
 } from "./raw.js";
 import {
@@ -39,6 +36,7 @@ import {
   MAKE_CHESS9,
   MAKE_DOUBLE,
   MAKE_RANDOM,
+  PARSE_BACK_RANK,
   PARSE_ENVELOPE,
   PARSE_PGN,
 } from "./ops.js";
@@ -568,17 +566,36 @@ export class Chess {
 
 /** The back rank of Chess960 position `id` (0..959), e.g. `chess960Array(518) === "RNBQKBNR"`. */
 export function chess960Array(id: number): string {
-  return rawChess960Array(id);
+  // The last rank of a new game's FEN (white's pieces): one wasm export less.
+  const g = Game.make(MAKE_960, id, 0);
+  try {
+    const fen = g.get(GET_FEN);
+    return fen.slice(fen.lastIndexOf("/") + 1, fen.indexOf(" "));
+  } finally {
+    g.free();
+  }
 }
 
 /** The Scharnagl id of a Chess960 back rank; throws when it is not one of the 960. */
 export function chess960Id(backRank: string): number {
-  return rawChess960Id(str(backRank, "back rank"));
+  // The id of the game of that back rank: one wasm export less.
+  const g = Game.parse(PARSE_BACK_RANK, str(backRank, "back rank"));
+  try {
+    return g.chess960Id();
+  } finally {
+    g.free();
+  }
 }
 
 /** A uniformly drawn id 0..959 from a cryptographically secure generator. */
 export function randomChess960Id(): number {
-  return rawRandomChess960Id();
+  // The id of a new random game: one wasm export less.
+  const g = Game.make(MAKE_RANDOM, 0, 0);
+  try {
+    return g.chess960Id();
+  } finally {
+    g.free();
+  }
 }
 
 /** Splits a PGN text of several games into one text per game. */

@@ -9,6 +9,7 @@ export const MAKE_DOUBLE = 2;
 export const MAKE_CHESS9 = 3;
 export const PARSE_PGN = 0;
 export const PARSE_ENVELOPE = 1;
+export const PARSE_BACK_RANK = 2;
 export const GET_VARIANT = 0;
 export const GET_SWAP_CHOICES = 1;
 export const GET_FEN = 2;

@@ -18,9 +18,6 @@ export class Game {
   seal(text: string, whiteTimeMs: number, blackTimeMs: number, drawOffer: boolean): string;
 }
 
-export function chess960Array(id: number): string;
-export function chess960Id(backRank: string): number;
-export function randomChess960Id(): number;
 export function splitPgn(text: string): string;
 
 export type SyncInitInput = BufferSource | WebAssembly.Module;

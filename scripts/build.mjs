@@ -50,17 +50,63 @@ const bindgen = join(work, "bindgen");
 const src = join(work, "src");
 mkdirSync(bindgen, { recursive: true });
 mkdirSync(src, { recursive: true });
+// Exports without multi-value returns. wasm-bindgen gives exports that return strings
+// or Results several return values when the module's target_features section lists
+// multivalue (rustc's default); V8 then compiles a JS-to-wasm wrapper per such
+// signature with its optimising compiler when the module is compiled, which cost ~2 ms
+// of every start-up here (3–3.5 ms to compile the module, 1.2–1.5 ms without). Marked
+// as not used, the feature leaves wasm-bindgen on its return-pointer convention.
+const coreWasm = join(work, "core.wasm");
+writeFileSync(coreWasm, withoutFeature(readFileSync(cargoWasm), "multivalue"));
 run("wasm-bindgen", [
   "--target", "web", "--remove-name-section", "--remove-producers-section",
-  "--out-dir", bindgen, "--out-name", "chess960", cargoWasm,
+  "--out-dir", bindgen, "--out-name", "chess960", coreWasm,
 ]);
 
+/**
+ * `wasm` with `feature` marked "-" (not used) in its target_features section, if the
+ * section marks it "+". A byte changes in place; anything else is left as it is.
+ */
+function withoutFeature(wasm, feature) {
+  const out = Uint8Array.from(wasm);
+  let at = 8; // after the magic number and version
+  const leb = () => {
+    let n = 0;
+    for (let shift = 0; ; shift += 7) {
+      const b = out[at++];
+      n += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) return n;
+    }
+  };
+  const text = (start, len) => new TextDecoder().decode(out.subarray(start, start + len));
+  while (at < out.length) {
+    const id = out[at++];
+    const size = leb();
+    const end = at + size;
+    if (id === 0) {
+      const nameLen = leb();
+      const name = text(at, nameLen);
+      at += nameLen;
+      if (name === "target_features") {
+        for (let count = leb(); count > 0; count--) {
+          const prefix = at++;
+          const len = leb();
+          if (text(at, len) === feature && out[prefix] === 0x2b) out[prefix] = 0x2d; // "+" → "-"
+          at += len;
+        }
+      }
+    }
+    at = end;
+  }
+  return out;
+}
+
 // 3. Size optimisation with binaryen from npm (Debian's binaryen 108 writes broken wasm).
-// Rust's default wasm32 features, so wasm-opt may keep the instructions rustc emitted.
+// Rust's default wasm32 features but multivalue (marked unused in step 2; wasm-opt then
+// fails should the code use it), so wasm-opt may keep the instructions rustc emitted.
 const features = [
   "--enable-bulk-memory", "--enable-bulk-memory-opt", "--enable-nontrapping-float-to-int",
   "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types",
-  "--enable-multivalue",
 ];
 run(join(bin, "wasm-opt"), [
   "-Oz", ...features, "--strip-debug", "--strip-producers",

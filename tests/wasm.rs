@@ -91,6 +91,10 @@ fn setup_functions_and_crypto_random_ids() {
     assert_eq!(chess960_array(518.0).unwrap(), "RNBQKBNR");
     assert_eq!(chess960_id("RKRNNQBB").unwrap(), 959);
     assert!(chess960_id("RRRRKKKK").is_err());
+    // What the JS API's chess960Id uses: the game of a back rank.
+    assert_eq!(JsGame::parse(2, "RKRNNQBB").unwrap().chess960_id(), 959);
+    assert_eq!(JsGame::parse(2, "RNBQKBNR").unwrap().chess960_id(), 518);
+    assert!(JsGame::parse(2, "RRRRKKKK").is_err());
     let mut seen = std::collections::HashSet::new();
     for _ in 0..200 {
         let id = random_chess960_id().unwrap();
