@@ -566,33 +566,29 @@ export class Chess {
 
 /** The back rank of Chess960 position `id` (0..959), e.g. `chess960Array(518) === "RNBQKBNR"`. */
 export function chess960Array(id: number): string {
-  // The last rank of a new game's FEN (white's pieces): one wasm export less.
-  const g = Game.make(MAKE_960, id, 0);
-  try {
-    const fen = g.get(GET_FEN);
-    return fen.slice(fen.lastIndexOf("/") + 1, fen.indexOf(" "));
-  } finally {
-    g.free();
-  }
+  // The last rank of a new game's FEN (white's pieces).
+  const fen = ask(Game.make(MAKE_960, id, 0), (g) => g.get(GET_FEN));
+  return fen.slice(fen.lastIndexOf("/") + 1, fen.indexOf(" "));
 }
 
 /** The Scharnagl id of a Chess960 back rank; throws when it is not one of the 960. */
 export function chess960Id(backRank: string): number {
-  // The id of the game of that back rank: one wasm export less.
-  const g = Game.parse(PARSE_BACK_RANK, str(backRank, "back rank"));
-  try {
-    return g.chess960Id();
-  } finally {
-    g.free();
-  }
+  return ask(Game.parse(PARSE_BACK_RANK, str(backRank, "back rank")), (g) => g.chess960Id());
 }
 
 /** A uniformly drawn id 0..959 from a cryptographically secure generator. */
 export function randomChess960Id(): number {
-  // The id of a new random game: one wasm export less.
-  const g = Game.make(MAKE_RANDOM, 0, 0);
+  return ask(Game.make(MAKE_RANDOM, 0, 0), (g) => g.chess960Id());
+}
+
+/**
+ * `f` of a game made for one question, freed at once. The three functions above ask a
+ * game rather than having wasm exports of their own: each export costs glue in every
+ * bundle.
+ */
+function ask<T>(g: Game, f: (g: Game) => T): T {
   try {
-    return g.chess960Id();
+    return f(g);
   } finally {
     g.free();
   }

@@ -5,7 +5,7 @@
  * shape; `index.ts` checks that the package's `Chess` class fits it.
  */
 // The package's own types, not a second copy of them.
-export type {
+import type {
   Color,
   Move,
   Outcome,
@@ -16,16 +16,7 @@ export type {
   SwapRecord,
   Variant,
 } from "../../js/chess960.ts";
-import type {
-  Color,
-  Move,
-  Outcome,
-  PieceSymbol as Role,
-  Resolution,
-  Square,
-  SwapChoice,
-  SwapRecord,
-} from "../../js/chess960.ts";
+export type { Color, Move, Outcome, Resolution, Role, Square, SwapChoice, SwapRecord, Variant };
 
 export interface Piece {
   color: Color;
