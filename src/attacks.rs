@@ -2,8 +2,9 @@
 //!
 //! Sliding pieces use "fancy" magic bitboards: the relevant blockers of a square are
 //! multiplied by a per-square constant and shifted, which indexes a dense table. The
-//! constants below were found by [`find_magic`] (see the ignored test that regenerates
-//! them); the tables themselves are filled on first use.
+//! constants are not shipped either: each is the [`magic_candidate`] of a small per-square
+//! seed, found once by [`find_magic_seed`] (see the ignored test that regenerates them);
+//! the tables themselves are filled on first use.
 
 #[allow(unused_imports)]
 use crate::prelude::*;
@@ -51,10 +52,26 @@ fn relevant(sq: usize, dirs: &[(i8, i8); 4]) -> u64 {
     out
 }
 
+/// Per square, the seed whose [`magic_candidate`] is that square's magic constant: 4 bytes
+/// instead of the constant's 8 random ones (which gzip cannot shrink).
 #[rustfmt::skip]
-const ROOK_MAGICS: [u64; 64] = include!("magics_rook.in");
+const ROOK_SEEDS: [u32; 64] = include!("magics_rook.in");
 #[rustfmt::skip]
-const BISHOP_MAGICS: [u64; 64] = include!("magics_bishop.in");
+const BISHOP_SEEDS: [u32; 64] = include!("magics_bishop.in");
+
+/// A candidate magic constant for (`rook`, `sq`, `seed`): the AND of three splitmix64
+/// outputs, so about one bit in eight is set (sparse constants are the likely magics).
+pub fn magic_candidate(rook: bool, sq: usize, seed: u32) -> u64 {
+    let mut state = (u64::from(rook) << 6 | sq as u64) << 32 | u64::from(seed);
+    let mut next = || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    next() & next() & next()
+}
 
 #[derive(Clone, Copy, Default)]
 struct Magic {
@@ -113,7 +130,7 @@ fn lines(sq: usize) -> [u64; 4] {
 }
 
 fn fill_magics(
-    magics: &[u64; 64],
+    seeds: &[u32; 64],
     rook: bool,
     table: &mut [u64; SLIDER_LEN],
     next: &mut usize,
@@ -133,7 +150,7 @@ fn fill_magics(
         *next += 1usize << bits;
         let m = Magic {
             mask,
-            magic: magics[sq],
+            magic: magic_candidate(rook, sq, seeds[sq]),
             shift: 64 - bits,
             offset: offset as u32,
         };
@@ -215,9 +232,9 @@ fn fill_square(slots: &mut [u64], rays: &[u64; 4], m: &Magic) {
 /// Fills the (zeroed) tables.
 fn build(t: &mut Tables) {
     let mut next = 0;
-    fill_magics(&ROOK_MAGICS, true, &mut t.slider, &mut next, &mut t.rook);
+    fill_magics(&ROOK_SEEDS, true, &mut t.slider, &mut next, &mut t.rook);
     fill_magics(
-        &BISHOP_MAGICS,
+        &BISHOP_SEEDS,
         false,
         &mut t.slider,
         &mut next,
@@ -400,8 +417,9 @@ pub fn line(a: Square, b: Square) -> Bitboard {
     tables().line(a, b)
 }
 
-/// Searches a magic constant for one square (used to generate the tables' constants).
-pub fn find_magic(sq: usize, rook: bool, seed: &mut u64) -> u64 {
+/// The smallest seed whose [`magic_candidate`] is a magic constant for one square (used to
+/// generate the seed tables).
+pub fn find_magic_seed(sq: usize, rook: bool) -> u32 {
     let dirs = if rook { &ROOK_DIRS } else { &BISHOP_DIRS };
     let mask = relevant(sq, dirs);
     let bits = mask.count_ones();
@@ -414,35 +432,23 @@ pub fn find_magic(sq: usize, rook: bool, seed: &mut u64) -> u64 {
             break;
         }
     }
-    let mut rand = || {
-        // xorshift64*
-        *seed ^= *seed >> 12;
-        *seed ^= *seed << 25;
-        *seed ^= *seed >> 27;
-        seed.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    };
-    let mut used = vec![0u64; 1 << bits];
-    let mut epoch = vec![0u32; 1 << bits];
-    let mut attempt = 0u32;
+    // The attack set seen at each index, and the seed that saw it (so the table need not be
+    // cleared between seeds).
+    let mut used = vec![(0u64, u32::MAX); 1 << bits];
+    let mut seed = 0;
     loop {
-        let magic = rand() & rand() & rand();
-        if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
-            continue;
-        }
-        attempt += 1;
-        let ok = subsets.iter().all(|&(occ, att)| {
-            let idx = (occ.wrapping_mul(magic) >> (64 - bits)) as usize;
-            if epoch[idx] != attempt {
-                epoch[idx] = attempt;
-                used[idx] = att;
-                true
-            } else {
-                used[idx] == att
+        let magic = magic_candidate(rook, sq, seed);
+        let fits = subsets.iter().all(|&(occ, att)| {
+            let slot = &mut used[(occ.wrapping_mul(magic) >> (64 - bits)) as usize];
+            if slot.1 != seed {
+                *slot = (att, seed);
             }
+            slot.0 == att
         });
-        if ok {
-            return magic;
+        if fits {
+            return seed;
         }
+        seed += 1;
     }
 }
 
@@ -561,14 +567,13 @@ mod tests {
         assert!(line(sq("a1"), sq("b3")).is_empty());
     }
 
-    /// Prints fresh magic constants: `cargo test -- --ignored print_magics --nocapture`.
+    /// Prints the seed tables: `cargo test -- --ignored print_magic_seeds --nocapture`.
     #[test]
     #[ignore]
-    fn print_magics() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    fn print_magic_seeds() {
         for rook in [true, false] {
             let v: Vec<String> = (0..64)
-                .map(|sq| format!("0x{:016x}", find_magic(sq, rook, &mut seed)))
+                .map(|sq| find_magic_seed(sq, rook).to_string())
                 .collect();
             std::println!(
                 "{} [{}]",
