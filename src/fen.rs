@@ -269,13 +269,14 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
         }
     };
     let halfmoves = halfmoves.min(MAX_HALFMOVES);
-    let pos = Position::from_parts(board, turn, castles, ep, halfmoves, fullmoves);
-    if let Some(k) = board.king(turn.other()) {
-        if board.is_attacked(k, turn, board.occupied()) {
-            return Err(FenError::OppositeCheck);
-        }
+    // The side not to move must not be in check: asked as if it were to move, through
+    // the out-of-line `checkers` (not a second inlined copy of the attack tests).
+    if Position::from_parts(board, turn.other(), castles, ep, 0, 0).is_check() {
+        return Err(FenError::OppositeCheck);
     }
-    Ok(pos)
+    Ok(Position::from_parts(
+        board, turn, castles, ep, halfmoves, fullmoves,
+    ))
 }
 
 fn push_board(board: &Board, s: &mut String) {
