@@ -304,26 +304,16 @@ impl Position {
     /// A start position from two back ranks (White's a→h, Black's a→h), with full
     /// castling rights for the outermost rooks around each king.
     pub fn from_back_ranks(white: [Role; 8], black: [Role; 8]) -> Position {
-        let mut board = Board::empty();
-        for (color, rank_roles) in [(Color::White, white), (Color::Black, black)] {
-            let back = color.back_rank();
-            let pawn_rank = if color == Color::White { 1 } else { 6 };
-            for f in 0..8u8 {
-                board.put(
-                    Square::from_index(back * 8 + f),
-                    Piece {
-                        color,
-                        role: rank_roles[f as usize],
-                    },
-                );
-                board.put(
-                    Square::from_index(pawn_rank * 8 + f),
-                    Piece {
-                        color,
-                        role: Role::Pawn,
-                    },
-                );
-            }
+        // Every square is set once, so the bitboards are built directly (no `put`, which
+        // first clears the square).
+        let mut board = Board {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard(0xffff), Bitboard(0xffff << 48)],
+        };
+        board.by_role[Role::Pawn.index()] = Bitboard(0x00ff_0000_0000_ff00);
+        for f in 0..8 {
+            board.by_role[white[f].index()] |= Bitboard(1 << f);
+            board.by_role[black[f].index()] |= Bitboard(1 << (56 + f));
         }
         let castles = Castles::outermost(&board);
         Position::from_parts(board, Color::White, castles, None, 0, 1)
