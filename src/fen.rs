@@ -156,8 +156,13 @@ fn parse_board(s: &str) -> Result<Board, FenError> {
         if file > 8 {
             return Err(FenError::RankLength { rank });
         }
+        // Each square is read once, so it is still empty here.
         if let Some(p) = piece {
-            board.put(Square::from_index((rank - 1) * 8 + file - 1), p);
+            board.toggle(
+                Square::from_index((rank - 1) * 8 + file - 1),
+                p.color,
+                p.role,
+            );
         }
     }
     if file != 8 {

@@ -93,8 +93,10 @@ impl Board {
             }
         }
     }
+    /// Flips `sq` in the bitboards of `c` and `r`: on an empty square, puts the piece
+    /// there (what the FEN reader does, each square once).
     #[inline]
-    fn toggle(&mut self, sq: Square, c: Color, r: Role) {
+    pub(crate) fn toggle(&mut self, sq: Square, c: Color, r: Role) {
         self.by_role[r.index()] = self.by_role[r.index()].toggled(sq);
         self.by_color[c.index()] = self.by_color[c.index()].toggled(sq);
     }
