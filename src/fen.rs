@@ -185,10 +185,10 @@ fn parse_castling(s: &str, board: &Board) -> Result<Castles, FenError> {
             Color::Black
         };
         let back = color.back_rank();
-        let king = board
-            .king(color)
-            .filter(|k| k.rank().index() == back)
-            .ok_or(FenError::CastlingWithoutRook { ch })?;
+        // Errors are built only on the way out (no error value to drop on success).
+        let Some(king) = board.king(color).filter(|k| k.rank().index() == back) else {
+            return Err(FenError::CastlingWithoutRook { ch });
+        };
         let rook = match c.to_ascii_lowercase() {
             b'k' => outermost_rook(board, color, CastlingSide::KingSide),
             b'q' => outermost_rook(board, color, CastlingSide::QueenSide),
@@ -197,8 +197,10 @@ fn parse_castling(s: &str, board: &Board) -> Result<Castles, FenError> {
                 (board.pieces(color, Role::Rook).contains(sq) && sq != king).then_some(sq)
             }
             _ => return Err(FenError::BadCastling { ch }),
-        }
-        .ok_or(FenError::CastlingWithoutRook { ch })?;
+        };
+        let Some(rook) = rook else {
+            return Err(FenError::CastlingWithoutRook { ch });
+        };
         castles.set(color, CastlingSide::of(king, rook), Some(rook));
     }
     Ok(castles)
