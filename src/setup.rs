@@ -63,9 +63,16 @@ const KNIGHTS: [(u8, u8); 10] = [
 
 /// The back rank (a→h) of Scharnagl position `id`.
 pub fn back_rank(id: u16) -> Result<[Role; 8], SetupError> {
-    let out_of_range = SetupError::IdOutOfRange { id: id.into() };
+    match array(id) {
+        Some(rank) => Ok(rank),
+        None => Err(SetupError::IdOutOfRange { id: id.into() }),
+    }
+}
+
+/// [`back_rank`] without the error, for [`id_of`]: no error value to build and drop.
+fn array(id: u16) -> Option<[Role; 8]> {
     if id > 959 {
-        return Err(out_of_range);
+        return None;
     }
     let n = id as usize;
     // `Pawn` marks a square still free.
@@ -98,11 +105,8 @@ pub fn back_rank(id: u16) -> Result<[Role; 8], SetupError> {
             }
         }
     }
-    // Every id in 0..=959 fills all eight squares; kept as an error, not a panic.
-    if rank.contains(&Role::Pawn) {
-        return Err(out_of_range);
-    }
-    Ok(rank)
+    // Every id in 0..=959 fills all eight squares; kept as a `None`, not a panic.
+    (!rank.contains(&Role::Pawn)).then_some(rank)
 }
 
 /// `"RNBQKBNR"` for 518.
@@ -164,7 +168,7 @@ pub fn id_of(rank: &[Role; 8]) -> Option<u16> {
     }
     n += 96 * KNIGHTS.iter().position(|&p| p == knights)?;
     let id = u16::try_from(n).ok()?;
-    (back_rank(id).ok()? == *rank).then_some(id)
+    (array(id)? == *rank).then_some(id)
 }
 
 /// A uniform id in 0..960 from a source of random 16-bit words, by rejection sampling
