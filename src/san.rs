@@ -155,13 +155,14 @@ pub fn parse_san(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, S
         Fail::Syntax => SanError::Syntax { san },
         Fail::Illegal => SanError::Illegal { san },
         Fail::MissingPromotion => SanError::MissingPromotion { san },
-        Fail::Ambiguous => SanError::Ambiguous {
-            san,
-            candidates: found
-                .iter()
-                .map(|&m| cat!(role_of(pos, m).upper(), m.from(), m.to()))
-                .collect(),
-        },
+        Fail::Ambiguous => {
+            // A plain loop: `collect` would bring its own copy of the allocation code.
+            let mut candidates = Vec::new();
+            for &m in &found {
+                candidates.push(cat!(role_of(pos, m).upper(), m.from(), m.to()));
+            }
+            SanError::Ambiguous { san, candidates }
+        }
     })
 }
 
