@@ -62,6 +62,8 @@ impl fmt::Display for SanError {
 
 impl core::error::Error for SanError {}
 
+/// The role of the piece that makes `m`. Out of line: SAN asks it in four places.
+#[inline(never)]
 fn role_of(pos: &Position, m: Move) -> Role {
     pos.board().role_at(m.from()).unwrap_or(Role::Pawn)
 }
