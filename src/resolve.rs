@@ -3,6 +3,7 @@
 #[allow(unused_imports)]
 use crate::prelude::*;
 
+use crate::castling::CastlingSide;
 use crate::movegen::MoveList;
 use crate::position::{Move, MoveKind};
 use crate::square::Square;
@@ -34,18 +35,18 @@ pub fn resolve(legal: &MoveList, from: Square, to: Square) -> Resolution {
             }
             continue;
         }
+        // A castling move: the king on `m.from()`, its rook on `m.to()`.
+        let side = CastlingSide::of(m.from(), m.to());
+        let king_to = side.king_to(m.from().rank());
         if m.from() == from {
             if m.to() == to {
                 onto_rook.get_or_insert(m);
             }
-            if from != to && m.king_to() == to {
+            if from != to && king_to == to {
                 king_trip.get_or_insert(m);
             }
         }
-        if m.king_to() == m.from()
-            && m.to() == from
-            && m.castling_side().map(|s| s.rook_to(from.rank())) == Some(to)
-        {
+        if king_to == m.from() && m.to() == from && side.rook_to(from.rank()) == to {
             rook_move.get_or_insert(m);
         }
     }
