@@ -40,47 +40,51 @@ impl FenError {
 impl Push for FenError {
     fn push_to(&self, out: &mut String) {
         use FenError::*;
+        // The three rules about the position itself, then the text's own faults.
+        let prefix = match self {
+            KingCount { .. } | PawnOnBackRank { .. } | OppositeCheck => "invalid position: ",
+            _ => "invalid FEN: ",
+        };
+        prefix.push_to(out);
         match self {
-            Empty => push_all!(out; "invalid FEN: empty string"),
+            Empty => push_all!(out; "empty string"),
             FieldCount { found } => {
-                push_all!(out; "invalid FEN: expected 4 to 6 space-separated fields, found ", found)
+                push_all!(out; "expected 4 to 6 space-separated fields, found ", found)
             }
             BadPiece { ch, rank } => {
-                push_all!(out; "invalid FEN: unexpected character '", ch, "' in the placement of rank ", rank)
+                push_all!(out; "unexpected character '", ch, "' in the placement of rank ", rank)
             }
             RankLength { rank } => {
-                push_all!(out; "invalid FEN: rank ", rank, " does not describe exactly 8 squares")
+                push_all!(out; "rank ", rank, " does not describe exactly 8 squares")
             }
             RankCount { found } => {
-                push_all!(out; "invalid FEN: the placement has ", found, " ranks, expected 8 separated by '/'")
+                push_all!(out; "the placement has ", found, " ranks, expected 8 separated by '/'")
             }
             BadTurn { found } => {
-                push_all!(out; "invalid FEN: side to move (field 2) must be 'w' or 'b', found '", found, "'")
+                push_all!(out; "side to move (field 2) must be 'w' or 'b', found '", found, "'")
             }
             BadCastling { ch } => {
-                push_all!(out; "invalid FEN: unexpected character '", ch, "' in castling rights (field 3); use KQkq, file letters (X-FEN/Shredder-FEN) or '-'")
+                push_all!(out; "unexpected character '", ch, "' in castling rights (field 3); use KQkq, file letters (X-FEN/Shredder-FEN) or '-'")
             }
             CastlingWithoutRook { ch } => {
-                push_all!(out; "invalid FEN: castling right '", ch, "' has no matching rook beside the king on its back rank")
+                push_all!(out; "castling right '", ch, "' has no matching rook beside the king on its back rank")
             }
             BadEnPassant { found } => {
-                push_all!(out; "invalid FEN: en passant square (field 4) '", found, "' is not '-' or a square behind a pawn that just moved two squares")
+                push_all!(out; "en passant square (field 4) '", found, "' is not '-' or a square behind a pawn that just moved two squares")
             }
             BadHalfmove { found } => {
-                push_all!(out; "invalid FEN: halfmove clock (field 5) must be a non-negative integer, found '", found, "'")
+                push_all!(out; "halfmove clock (field 5) must be a non-negative integer, found '", found, "'")
             }
             BadFullmove { found } => {
-                push_all!(out; "invalid FEN: move number (field 6) must be a positive integer, found '", found, "'")
+                push_all!(out; "move number (field 6) must be a positive integer, found '", found, "'")
             }
             KingCount { color, found } => {
-                push_all!(out; "invalid position: ", color.name(), " has ", found, " kings, expected exactly 1")
+                push_all!(out; color.name(), " has ", found, " kings, expected exactly 1")
             }
             PawnOnBackRank { square } => {
-                push_all!(out; "invalid position: pawn on the first or last rank (", square, ")")
+                push_all!(out; "pawn on the first or last rank (", square, ")")
             }
-            OppositeCheck => {
-                push_all!(out; "invalid position: the side that is not to move is in check")
-            }
+            OppositeCheck => push_all!(out; "the side that is not to move is in check"),
         }
     }
 }
