@@ -84,24 +84,30 @@ pub fn parse_parts(text: &str) -> Option<(Square, Square, Option<Role>)> {
 pub fn parse_uci(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, UciError> {
     let _ = pos;
     let t = crate::text::trim(text);
-    let (from, to, promo) = parse_parts(t).ok_or_else(|| UciError::Syntax {
-        uci: crate::text::first_chars(t, 16),
-    })?;
-    let mut castle = None;
-    for &m in legal.iter() {
-        if m.from() != from {
-            continue;
-        }
-        if !m.is_castle() {
-            if m.to() == to && m.promotion() == promo {
-                return Ok(m);
+    let parts = parse_parts(t);
+    if let Some((from, to, promo)) = parts {
+        let mut castle = None;
+        for &m in legal.iter() {
+            if m.from() != from {
+                continue;
             }
-        } else if castle.is_none() && promo.is_none() && (m.to() == to || m.king_to() == to) {
-            castle = Some(m);
+            if !m.is_castle() {
+                if m.to() == to && m.promotion() == promo {
+                    return Ok(m);
+                }
+            } else if castle.is_none() && promo.is_none() && (m.to() == to || m.king_to() == to) {
+                castle = Some(m);
+            }
+        }
+        if let Some(m) = castle {
+            return Ok(m);
         }
     }
-    // `t` is the 4 or 5 ASCII characters `parse_parts` read, so this copies all of it.
-    castle.ok_or_else(|| UciError::Illegal {
-        uci: crate::text::first_chars(t, 16),
+    // One copy of the text for either error (all of it when it parsed: 4 or 5 ASCII
+    // characters).
+    let uci = crate::text::first_chars(t, 16);
+    Err(match parts {
+        Some(_) => UciError::Illegal { uci },
+        None => UciError::Syntax { uci },
     })
 }
