@@ -136,19 +136,16 @@ pub fn outermost_rook(board: &Board, color: Color, side: CastlingSide) -> Option
         return None;
     }
     let rooks = board.pieces(color, Role::Rook) & Bitboard::rank_index(color.back_rank());
-    let mut best: Option<Square> = None;
-    for r in rooks {
-        if CastlingSide::of(king, r) != side || r.file() == king.file() {
-            continue;
+    // King and rooks share the rank, so the king side is the squares above the king's:
+    // the outermost rook is the highest there, on the queen side the lowest below it.
+    let k = king.u8();
+    match side {
+        CastlingSide::KingSide => {
+            let above = rooks.0 & (!1u64 << k);
+            (above != 0).then(|| Square::from_index(63 - above.leading_zeros() as u8))
         }
-        best = match (side, best) {
-            (_, None) => Some(r),
-            (CastlingSide::KingSide, Some(b)) if r.file() > b.file() => Some(r),
-            (CastlingSide::QueenSide, Some(b)) if r.file() < b.file() => Some(r),
-            (_, b) => b,
-        };
+        CastlingSide::QueenSide => Bitboard(rooks.0 & ((1u64 << k) - 1)).first(),
     }
-    best
 }
 
 /// The file as an X-FEN/Shredder letter in `color`'s case.
