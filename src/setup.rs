@@ -145,30 +145,24 @@ pub fn id_of_str(s: &str) -> Result<u16, SetupError> {
 
 /// The Scharnagl id of a back rank, if it is one of the 960.
 pub fn id_of(rank: &[Role; 8]) -> Option<u16> {
-    // Reads the id as if `rank` were one of the 960 and checks by building that array
-    // back: anything else gives some other array (or no id) and fails the check.
-    let mut n = 0;
-    let mut free = 0; // squares so far without a bishop
-    let mut rest = 0u8; // squares so far with neither bishop nor queen
-    let mut knights = (8, 8);
-    for (f, &r) in rank.iter().enumerate() {
+    // The bishops give `id % 16` (see `array`); the 60 ids with that remainder are built
+    // in turn and compared (about 3 µs natively): far less code than reading the rest of the numbering
+    // backwards, and right by construction (a rank that is not one of the 960 matches
+    // none, whatever remainder it gave).
+    let mut low = 0;
+    for (f, &r) in (0..).zip(rank) {
         if r == Role::Bishop {
-            n += if f % 2 == 1 { f / 2 } else { 4 * (f / 2) };
-            continue;
+            low += if f % 2 == 1 { f / 2 } else { 4 * (f / 2) };
         }
-        if r == Role::Queen {
-            n += 16 * free;
-        } else {
-            if r == Role::Knight {
-                knights = (knights.1, rest);
-            }
-            rest += 1;
-        }
-        free += 1;
     }
-    n += 96 * KNIGHTS.iter().position(|&p| p == knights)?;
-    let id = u16::try_from(n).ok()?;
-    (array(id)? == *rank).then_some(id)
+    let mut id = low;
+    while id < 960 {
+        if array(id).as_ref() == Some(rank) {
+            return Some(id);
+        }
+        id += 16;
+    }
+    None
 }
 
 /// A uniform id in 0..960 from a source of random 16-bit words, by rejection sampling
