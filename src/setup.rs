@@ -146,9 +146,9 @@ pub fn id_of_str(s: &str) -> Result<u16, SetupError> {
 /// The Scharnagl id of a back rank, if it is one of the 960.
 pub fn id_of(rank: &[Role; 8]) -> Option<u16> {
     // The bishops give `id % 16` (see `array`); the 60 ids with that remainder are built
-    // in turn and compared (about 3 µs natively): far less code than reading the rest of the numbering
-    // backwards, and right by construction (a rank that is not one of the 960 matches
-    // none, whatever remainder it gave).
+    // in turn and compared (about 3 µs natively): far less code than reading the rest of
+    // the numbering backwards, and right by construction (a rank that is not one of the
+    // 960 matches none, whatever remainder it gave).
     let mut low = 0;
     for (f, &r) in (0..).zip(rank) {
         if r == Role::Bishop {
