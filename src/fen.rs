@@ -134,9 +134,12 @@ fn parse_board(s: &str) -> Result<Board, FenError> {
         return Err(FenError::RankCount { found });
     }
     let mut board = Board::empty();
-    // `rank` counts from 1; eight ranks means seven '/', so it never drops below 1.
+    // `rank` counts from 1. The end of the text ends the last rank as a '/' ends the
+    // others, so one test checks every rank's length; eight ranks (seven '/') bring
+    // `rank` down to 0, never below.
     let (mut rank, mut file) = (8u8, 0u8);
-    for (i, &c) in bytes.iter().enumerate() {
+    for i in 0..=bytes.len() {
+        let c = bytes.get(i).copied().unwrap_or(b'/');
         if c == b'/' {
             if file != 8 {
                 return Err(FenError::RankLength { rank });
@@ -168,9 +171,6 @@ fn parse_board(s: &str) -> Result<Board, FenError> {
                 p.role,
             );
         }
-    }
-    if file != 8 {
-        return Err(FenError::RankLength { rank });
     }
     Ok(board)
 }
