@@ -291,24 +291,23 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
 }
 
 fn push_board(board: &Board, s: &mut String) {
-    for rank in (0..8u8).rev() {
-        let mut empty = 0;
-        for file in 0..8u8 {
-            match board.piece_at(Square::from_index(rank * 8 + file)) {
-                Some(p) => {
-                    if empty > 0 {
-                        push_char(s, char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    push_char(s, p.char());
-                }
-                None => empty += 1,
-            }
+    let mut empty = 0;
+    // a8 to h8, then a7 to h7, down to the first rank.
+    for i in 0..64u8 {
+        let piece = board.piece_at(Square::from_index(i ^ 56));
+        let rank_end = i % 8 == 7;
+        if piece.is_none() {
+            empty += 1;
         }
-        if empty > 0 {
+        // A run of empty squares ends at a piece or at the end of the rank.
+        if empty > 0 && (piece.is_some() || rank_end) {
             push_char(s, char::from(b'0' + empty));
+            empty = 0;
         }
-        if rank > 0 {
+        if let Some(p) = piece {
+            push_char(s, p.char());
+        }
+        if rank_end && i < 63 {
             push_char(s, '/');
         }
     }
