@@ -232,9 +232,12 @@ fn find(pos: &Position, san: &str, legal: &MoveList, found: &mut Vec<Move>) -> R
     let to = Square::from_ascii(*f, *r).ok_or(Fail::Syntax)?;
     let mut rest = rest;
     let mut role = Role::Pawn;
-    if let [c @ (b'N' | b'B' | b'R' | b'Q' | b'K' | b'P'), tail @ ..] = rest {
-        role = Role::from_char(char::from(*c)).ok_or(Fail::Syntax)?;
-        rest = tail;
+    // A capital piece letter (a small one is a file).
+    if let [c, tail @ ..] = rest {
+        if let Some(r) = Role::from_char(char::from(*c)).filter(|_| c.is_ascii_uppercase()) {
+            role = r;
+            rest = tail;
+        }
     }
     let mut from_file: Option<u8> = None;
     let mut from_rank: Option<u8> = None;
