@@ -121,26 +121,33 @@ pub fn back_rank_string(id: u16) -> Result<String, SetupError> {
 
 /// The Scharnagl id of a back rank given as eight letters (either case).
 pub fn id_of_str(s: &str) -> Result<u16, SetupError> {
-    let bad = |reason| SetupError::BadBackRank {
+    // The reason it is not one; the error is built once, below.
+    let reason = 'bad: {
+        let mut rank = [Role::Pawn; 8];
+        let mut n = 0;
+        // A byte of a multi-byte character is no piece letter.
+        for &c in s.as_bytes() {
+            let Some(role) = Role::from_char(char::from(c)) else {
+                break 'bad "use the letters K Q R B N";
+            };
+            if let Some(slot) = rank.get_mut(n) {
+                *slot = role;
+            }
+            n += 1;
+        }
+        if n != 8 {
+            break 'bad "it must have exactly 8 pieces";
+        }
+        match id_of(&rank) {
+            Some(id) => return Ok(id),
+            None => {
+                "it needs K, Q, two R, two B on opposite colours and two N, king between the rooks"
+            }
+        }
+    };
+    Err(SetupError::BadBackRank {
         found: crate::text::first_chars(s, 16),
         reason,
-    };
-    let mut rank = [Role::Pawn; 8];
-    let mut n = 0;
-    // A byte of a multi-byte character is no piece letter.
-    for &c in s.as_bytes() {
-        let role =
-            Role::from_char(char::from(c)).ok_or_else(|| bad("use the letters K Q R B N"))?;
-        if let Some(slot) = rank.get_mut(n) {
-            *slot = role;
-        }
-        n += 1;
-    }
-    if n != 8 {
-        return Err(bad("it must have exactly 8 pieces"));
-    }
-    id_of(&rank).ok_or_else(|| {
-        bad("it needs K, Q, two R, two B on opposite colours and two N, king between the rooks")
     })
 }
 
