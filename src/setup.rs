@@ -220,12 +220,24 @@ impl SwapChoice {
         }
     }
     pub fn parse(s: &str) -> Option<SwapChoice> {
-        match crate::text::trim(s).to_ascii_lowercase().as_str() {
-            "king" | "k" => Some(SwapChoice::King),
-            "queen" | "q" => Some(SwapChoice::Queen),
-            "none" | "-" | "" | "pass" => Some(SwapChoice::None),
-            _ => None,
+        // The names in either case (compared in place: no lower-case copy).
+        const NAMES: [(&str, SwapChoice); 8] = [
+            ("king", SwapChoice::King),
+            ("k", SwapChoice::King),
+            ("queen", SwapChoice::Queen),
+            ("q", SwapChoice::Queen),
+            ("none", SwapChoice::None),
+            ("-", SwapChoice::None),
+            ("", SwapChoice::None),
+            ("pass", SwapChoice::None),
+        ];
+        let s = crate::text::trim(s);
+        for (name, choice) in NAMES {
+            if s.eq_ignore_ascii_case(name) {
+                return Some(choice);
+            }
         }
+        None
     }
     /// The two back-rank files (0-based) that trade places, if any.
     pub const fn files(self) -> Option<(u8, u8)> {
@@ -283,6 +295,20 @@ mod tests {
             let rank = back_rank(id).unwrap();
             assert!(!rank.contains(&Role::Pawn), "{id} leaves a square empty");
             assert_eq!(id_of(&rank), Some(id));
+        }
+    }
+
+    #[test]
+    fn swap_choices_read_in_either_case() {
+        assert_eq!(SwapChoice::parse(" KING "), Some(SwapChoice::King));
+        assert_eq!(SwapChoice::parse("k"), Some(SwapChoice::King));
+        assert_eq!(SwapChoice::parse("Queen"), Some(SwapChoice::Queen));
+        assert_eq!(SwapChoice::parse("Q"), Some(SwapChoice::Queen));
+        for s in ["none", "-", "", " ", "PASS"] {
+            assert_eq!(SwapChoice::parse(s), Some(SwapChoice::None), "{s:?}");
+        }
+        for s in ["kings", "kk", "quee", "x", "K\u{e9}"] {
+            assert_eq!(SwapChoice::parse(s), None, "{s:?}");
         }
     }
 
