@@ -779,48 +779,35 @@ fn tag_value<'t>(tags: &'t [(&str, String)], name: &str) -> &'t str {
 fn start_game(tags: &[(&str, String)]) -> Result<Game, PgnError> {
     let variant = variant_of_tag(tag_value(tags, "Variant"))?;
     let f = tag_value(tags, "FEN");
+    // Without a `FEN` tag the game starts from the standard array.
     let start = if f.is_empty() {
-        None
+        crate::game::standard_start()
     } else {
-        Some(fen::parse(f).map_err(|error| PgnError::Fen {
+        fen::parse(f).map_err(|error| PgnError::Fen {
             fen: text::first_chars(f, 100),
             error,
-        })?)
+        })?
     };
-    let mut game = match (variant, start) {
-        (None, Some(p)) => {
-            let f = fen::to_fen(&p, true);
-            Game::from_fen(&f).map_err(|error| PgnError::Fen { fen: f, error })?
-        }
-        (variant, start) => {
-            // Without a `FEN` tag the game starts from the standard array; a Chess-9
-            // game always does, and its swaps come from their tag.
-            let variant = variant.unwrap_or(Variant::Standard);
-            let chess9 = variant == Variant::Chess9;
-            let start = match start {
-                Some(p) if chess9 => {
-                    let f = fen::to_fen(&p, false);
-                    if f != fen::STANDARD_FEN {
-                        return Err(PgnError::Chess9Start { fen: f });
-                    }
-                    None
-                }
-                s => s,
-            };
-            let mut g =
-                Game::from_position(variant, start.unwrap_or_else(crate::game::standard_start));
-            if chess9 {
-                let swaps = tag_value(tags, CHESS9_SWAPS_TAG);
-                let bad = || PgnError::BadSwaps {
-                    found: text::first_chars(swaps, 60),
-                };
-                for choice in parse_swaps(swaps).ok_or_else(bad)?.into_iter().flatten() {
-                    g.swap(choice).map_err(|_| bad())?;
-                }
-            }
-            g
-        }
+    let mut game = match variant {
+        // No `Variant` tag (or a standard one): the FEN says which rules.
+        None => Game::from_parsed(start),
+        Some(v) => Game::from_position(v, start),
     };
+    if variant == Some(Variant::Chess9) {
+        // A Chess-9 game always starts from the standard array; its swaps come from
+        // their tag.
+        let f = fen::to_fen(&start, false);
+        if f != fen::STANDARD_FEN {
+            return Err(PgnError::Chess9Start { fen: f });
+        }
+        let swaps = tag_value(tags, CHESS9_SWAPS_TAG);
+        let bad = || PgnError::BadSwaps {
+            found: text::first_chars(swaps, 60),
+        };
+        for choice in parse_swaps(swaps).ok_or_else(bad)?.into_iter().flatten() {
+            game.swap(choice).map_err(|_| bad())?;
+        }
+    }
     for (k, v) in tags {
         game.set_header(k, v);
     }
