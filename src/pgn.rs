@@ -731,8 +731,8 @@ fn variant_of_tag(value: &str) -> Result<Option<Variant>, PgnError> {
 }
 
 /// Which of `words` (lowercase) `s` is, in any case.
-fn word_index(s: &str, words: &[&str]) -> Option<usize> {
-    words.iter().position(|w| s.eq_ignore_ascii_case(w))
+fn word_index(s: &[u8], words: &[&str]) -> Option<usize> {
+    words.iter().position(|w| s.eq_ignore_ascii_case(w.as_bytes()))
 }
 
 /// The swaps of a `Chess9Swaps` value, Black's then White's (the order they are made),
@@ -750,9 +750,10 @@ fn parse_swaps(value: &str) -> Option<[Option<SwapChoice>; 2]> {
             }
             end += 1;
         }
+        // On bytes: the separators are ASCII, and so are the words it matches.
         if end > i {
-            let part = value.get(i..end)?;
-            let colon = part.bytes().position(|c| c == b':')?;
+            let part = b.get(i..end)?;
+            let colon = part.iter().position(|&c| c == b':')?;
             let (side, choice) = (part.get(..colon)?, part.get(colon + 1..)?);
             let choice = *SwapChoice::ALL.get(word_index(choice, &["king", "queen", "none"])?)?;
             let slot = word_index(side, &["black", "b", "white", "w"])? / 2;
