@@ -579,68 +579,65 @@ impl<'a> Iterator for Games<'a> {
 
     fn next(&mut self) -> Option<&'a str> {
         loop {
-            let Some(t) = self.lexer.next_token() else {
-                let s = self.start.take()?;
-                return self.game(s, self.lexer.text.len());
-            };
-            let mut done = None;
-            match t.kind {
-                Kind::Tag(..) | Kind::BadTag(_) => {
-                    if self.start.is_none() || self.movetext || self.blank_after_tags {
-                        if let Some(s) = self.start.replace(t.start) {
-                            done = self.game(s, t.start);
+            // The span of the game this token ends, if it ends one.
+            let mut cut = None;
+            match self.lexer.next_token() {
+                None => cut = Some((self.start.take()?, self.lexer.text.len())),
+                Some(t) => match t.kind {
+                    Kind::Tag(..) | Kind::BadTag(_) => {
+                        if self.start.is_none() || self.movetext || self.blank_after_tags {
+                            cut = self.start.replace(t.start).map(|s| (s, t.start));
+                        }
+                        self.movetext = false;
+                        self.blank_after_tags = false;
+                        self.blank_in_moves = None;
+                        self.depth = 0;
+                    }
+                    Kind::BlankLine => {
+                        if self.start.is_some() {
+                            if self.movetext && self.depth == 0 {
+                                self.blank_in_moves.get_or_insert(t.start);
+                            } else if !self.movetext {
+                                self.blank_after_tags = true;
+                            }
                         }
                     }
-                    self.movetext = false;
-                    self.blank_after_tags = false;
-                    self.blank_in_moves = None;
-                    self.depth = 0;
-                }
-                Kind::BlankLine => {
-                    if self.start.is_some() {
-                        if self.movetext && self.depth == 0 {
-                            self.blank_in_moves.get_or_insert(t.start);
-                        } else if !self.movetext {
-                            self.blank_after_tags = true;
-                        }
+                    Kind::Result if self.depth == 0 => {
+                        cut = Some((self.start.take().unwrap_or(t.start), t.end));
+                        self.movetext = false;
+                        self.blank_after_tags = false;
+                        self.blank_in_moves = None;
                     }
-                }
-                Kind::Result if self.depth == 0 => {
-                    let s = self.start.take().unwrap_or(t.start);
-                    done = self.game(s, t.end);
-                    self.movetext = false;
-                    self.blank_after_tags = false;
-                    self.blank_in_moves = None;
-                }
-                Kind::Open => {
-                    self.start.get_or_insert(t.start);
-                    self.depth += 1;
-                    self.movetext = true;
-                    self.blank_after_tags = false;
-                    self.blank_in_moves = None;
-                }
-                Kind::Close => {
-                    self.depth = self.depth.saturating_sub(1);
-                }
-                Kind::Word(w) => {
-                    if let (Some(s), Some(blank)) = (self.start, self.blank_in_moves.take()) {
-                        if w.starts_with("1.") {
-                            done = self.game(s, blank);
-                            self.start = None;
-                        }
+                    Kind::Open => {
+                        self.start.get_or_insert(t.start);
+                        self.depth += 1;
+                        self.movetext = true;
+                        self.blank_after_tags = false;
+                        self.blank_in_moves = None;
                     }
-                    self.start.get_or_insert(t.start);
-                    self.movetext = true;
-                    self.blank_after_tags = false;
-                }
-                Kind::Result => {
-                    self.start.get_or_insert(t.start);
-                    self.movetext = true;
-                }
-                Kind::UnterminatedComment => {}
+                    Kind::Close => {
+                        self.depth = self.depth.saturating_sub(1);
+                    }
+                    Kind::Word(w) => {
+                        if let (Some(s), Some(blank)) = (self.start, self.blank_in_moves.take()) {
+                            if w.starts_with("1.") {
+                                cut = Some((s, blank));
+                                self.start = None;
+                            }
+                        }
+                        self.start.get_or_insert(t.start);
+                        self.movetext = true;
+                        self.blank_after_tags = false;
+                    }
+                    Kind::Result => {
+                        self.start.get_or_insert(t.start);
+                        self.movetext = true;
+                    }
+                    Kind::UnterminatedComment => {}
+                },
             }
-            if done.is_some() {
-                return done;
+            if let Some(g) = cut.and_then(|(s, e)| self.game(s, e)) {
+                return Some(g);
             }
         }
     }
