@@ -457,11 +457,8 @@ impl<'a> Lexer<'a> {
             let line_start = self.at_line_start;
             self.at_line_start = false;
             let (kind, end) = match c {
-                b'%' if line_start => {
-                    self.pos = self.line_end(start);
-                    continue;
-                }
-                b';' => {
+                // A comment to the end of the line, or an escape line.
+                b';' | b'%' if c == b';' || line_start => {
                     self.pos = self.line_end(start);
                     continue;
                 }
