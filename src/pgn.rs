@@ -726,7 +726,9 @@ fn variant_of_tag(value: &str) -> Result<Option<Variant>, PgnError> {
 
 /// Which of `words` (lowercase) `s` is, in any case.
 fn word_index(s: &[u8], words: &[&str]) -> Option<usize> {
-    words.iter().position(|w| s.eq_ignore_ascii_case(w.as_bytes()))
+    words
+        .iter()
+        .position(|w| s.eq_ignore_ascii_case(w.as_bytes()))
 }
 
 /// The swaps of a `Chess9Swaps` value, Black's then White's (the order they are made),
@@ -734,19 +736,19 @@ fn word_index(s: &[u8], words: &[&str]) -> Option<usize> {
 fn parse_swaps(value: &str) -> Option<[Option<SwapChoice>; 2]> {
     let mut swaps = [None; 2];
     let b = value.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        // A part runs to the next whitespace or ','.
-        let mut end = i;
-        while let Some(c) = b.get(end) {
-            if *c == b',' || text::space_len(b.get(end..).unwrap_or_default()) > 0 {
-                break;
-            }
-            end += 1;
+    // Parts are separated by whitespace and ','; on bytes, as the separators are ASCII
+    // and so are the words it matches.
+    let mut from = 0;
+    for i in 0..=b.len() {
+        let sep = match b.get(i) {
+            None | Some(b',') => 1,
+            _ => text::space_len(b.get(i..).unwrap_or_default()),
+        };
+        if sep == 0 {
+            continue;
         }
-        // On bytes: the separators are ASCII, and so are the words it matches.
-        if end > i {
-            let part = b.get(i..end)?;
+        // Empty (and `None` inside a multi-byte separator, which the part starts after).
+        if let Some(part) = b.get(from..i).filter(|p| !p.is_empty()) {
             let colon = part.iter().position(|&c| c == b':')?;
             let (side, choice) = (part.get(..colon)?, part.get(colon + 1..)?);
             let choice = *SwapChoice::ALL.get(word_index(choice, &["king", "queen", "none"])?)?;
@@ -755,7 +757,7 @@ fn parse_swaps(value: &str) -> Option<[Option<SwapChoice>; 2]> {
                 return None;
             }
         }
-        i = end + text::space_len(b.get(end..).unwrap_or_default()).max(1);
+        from = i + sep;
     }
     match swaps {
         [None, Some(_)] => None,
