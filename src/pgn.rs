@@ -281,19 +281,17 @@ pub fn write(game: &Game) -> String {
         push_tag(&mut out, "FEN", &start);
     }
     if game.variant() == Variant::Chess9 {
-        // The swaps made so far, Black first: "black:king white:none".
-        let mut swaps = String::new();
+        // The swaps made so far, Black first: "black:king white:none". Written straight
+        // into the output: the value has nothing to escape.
+        add(&mut out, "[Chess9Swaps \"");
+        let mut sep = "";
         for e in game.entries() {
             if let Entry::Swap { color, choice } = e {
-                if !swaps.is_empty() {
-                    text::push_char(&mut swaps, ' ');
-                }
-                add(&mut swaps, color.name());
-                text::push_char(&mut swaps, ':');
-                add(&mut swaps, choice.name());
+                text::push_all!(&mut out; sep, color.name(), ":", choice.name());
+                sep = " ";
             }
         }
-        push_tag(&mut out, CHESS9_SWAPS_TAG, &swaps);
+        add(&mut out, "\"]\n");
     }
     text::push_char(&mut out, '\n');
 
