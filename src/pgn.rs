@@ -341,6 +341,20 @@ struct Token<'a> {
     line: usize,
 }
 
+/// Where the run of `b` from `i` ends: at the end, at whitespace or at one of the bytes in
+/// `stop`.
+// `contains` on bytes would bring `memchr` into the wasm (150 B gzip) for 1 to 8 bytes.
+#[allow(clippy::manual_contains)]
+fn run_end(b: &[u8], mut i: usize, stop: &[u8]) -> usize {
+    while let Some(&c) = b.get(i) {
+        if stop.iter().any(|&s| s == c) || text::space_len(b.get(i..).unwrap_or_default()) > 0 {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
 /// Splits the text into tokens, byte by byte: every byte it stops at or after is ASCII
 /// or starts a whitespace character, so every token is a whole run of characters.
 struct Lexer<'a> {
@@ -393,13 +407,7 @@ impl<'a> Lexer<'a> {
             i
         };
         let key_start = blanks(start + 1);
-        let mut i = key_start;
-        while let Some(c) = self.byte(i) {
-            if c == b'"' || c == b']' || self.space_at(i) > 0 {
-                break;
-            }
-            i += 1;
-        }
+        let mut i = run_end(self.text.as_bytes(), key_start, b"\"]");
         let key = self.slice(key_start, i);
         i = blanks(i);
         if key.is_empty() || self.byte(i) != Some(b'"') {
@@ -496,15 +504,7 @@ impl<'a> Lexer<'a> {
                 _ => {
                     // The first byte always belongs to the word (a stray '}' or ']' is a
                     // word of its own), so the lexer always moves on.
-                    let mut i = start + 1;
-                    while let Some(c) = self.byte(i) {
-                        if matches!(c, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$')
-                            || self.space_at(i) > 0
-                        {
-                            break;
-                        }
-                        i += 1;
-                    }
+                    let i = run_end(self.text.as_bytes(), start + 1, b"{}()[];$");
                     let word = self.slice(start, i);
                     let kind = if is_result(word) || word == "½-½" {
                         Kind::Result
@@ -734,19 +734,13 @@ fn word_index(s: &[u8], words: &[&str]) -> Option<usize> {
 fn parse_swaps(value: &str) -> Option<[Option<SwapChoice>; 2]> {
     let mut swaps = [None; 2];
     let b = value.as_bytes();
-    // Parts are separated by whitespace and ','; on bytes, as the separators are ASCII
-    // and so are the words it matches.
-    let mut from = 0;
-    for i in 0..=b.len() {
-        let sep = match b.get(i) {
-            None | Some(b',') => 1,
-            _ => text::space_len(b.get(i..).unwrap_or_default()),
-        };
-        if sep == 0 {
-            continue;
-        }
-        // Empty (and `None` inside a multi-byte separator, which the part starts after).
-        if let Some(part) = b.get(from..i).filter(|p| !p.is_empty()) {
+    let mut i = 0;
+    while i < b.len() {
+        // A part runs to the next whitespace or ','. On bytes: the separators are ASCII,
+        // and so are the words it matches.
+        let end = run_end(b, i, b",");
+        if end > i {
+            let part = b.get(i..end)?;
             let colon = part.iter().position(|&c| c == b':')?;
             let (side, choice) = (part.get(..colon)?, part.get(colon + 1..)?);
             let choice = *SwapChoice::ALL.get(word_index(choice, &["king", "queen", "none"])?)?;
@@ -755,7 +749,7 @@ fn parse_swaps(value: &str) -> Option<[Option<SwapChoice>; 2]> {
                 return None;
             }
         }
-        from = i + sep;
+        i = end + text::space_len(b.get(end..).unwrap_or_default()).max(1);
     }
     match swaps {
         [None, Some(_)] => None,
