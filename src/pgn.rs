@@ -260,12 +260,8 @@ pub fn write(game: &Game) -> String {
     }
     push_tag(&mut out, "Result", result);
     for (key, value) in game.headers() {
-        let b = key.as_bytes();
-        let bad_key = b.is_empty()
-            || (0..b.len()).any(|i| {
-                matches!(b.get(i), Some(b'"' | b']'))
-                    || text::space_len(b.get(i..).unwrap_or_default()) > 0
-            });
+        // A name the reader would not read back: empty, or not one run up to '"' or ']'.
+        let bad_key = key.is_empty() || run_end(key.as_bytes(), 0, b"\"]") < key.len();
         if !bad_key && !NOT_COPIED.contains(&key.as_str()) {
             push_tag(&mut out, key, value);
         }
