@@ -814,11 +814,11 @@ fn move_in(word: &str) -> Option<&str> {
     while b.get(i) == Some(&b'.') {
         i += 1;
     }
-    let rest = word.get(i..).unwrap_or_default();
-    if rest.bytes().all(|c| matches!(c, b'!' | b'?')) || rest == "e.p." {
+    let rest = b.get(i..).unwrap_or_default();
+    if rest.iter().all(|c| matches!(c, b'!' | b'?')) || rest == b"e.p." {
         return None;
     }
-    Some(rest)
+    word.get(i..)
 }
 
 fn play_word(game: &mut Game, word: &str) -> Result<(), PgnError> {
