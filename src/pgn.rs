@@ -351,6 +351,17 @@ fn run_end(b: &[u8], mut i: usize, stop: &[u8]) -> usize {
     i
 }
 
+const DIGITS: &[u8] = b"0123456789";
+
+/// Where the run of bytes from `set` that starts at `i` in `b` ends.
+#[inline(never)]
+fn skip(b: &[u8], mut i: usize, set: &[u8]) -> usize {
+    while b.get(i).is_some_and(|c| set.iter().any(|s| s == c)) {
+        i += 1;
+    }
+    i
+}
+
 /// Splits the text into tokens, byte by byte: every byte it stops at or after is ASCII
 /// or starts a whitespace character, so every token is a whole run of characters.
 struct Lexer<'a> {
@@ -396,12 +407,7 @@ impl<'a> Lexer<'a> {
     /// written, and where the tag ends. `None` when malformed; that never happens past
     /// the end of the line.
     fn tag(&self, start: usize) -> Option<(&'a str, &'a str, usize)> {
-        let blanks = |mut i: usize| {
-            while matches!(self.byte(i), Some(b' ' | b'\t')) {
-                i += 1;
-            }
-            i
-        };
+        let blanks = |i| skip(self.text.as_bytes(), i, b" \t");
         let key_start = blanks(start + 1);
         let mut i = run_end(self.text.as_bytes(), key_start, b"\"]");
         let key = self.slice(key_start, i);
@@ -490,11 +496,7 @@ impl<'a> Lexer<'a> {
                 b')' => (Kind::Close, start + 1),
                 b'$' => {
                     // A NAG: skipped.
-                    let mut i = start + 1;
-                    while self.byte(i).is_some_and(|c| c.is_ascii_digit()) {
-                        i += 1;
-                    }
-                    self.pos = i;
+                    self.pos = skip(self.text.as_bytes(), start + 1, DIGITS);
                     continue;
                 }
                 _ => {
@@ -803,17 +805,12 @@ fn start_game(tags: &[(&str, String)]) -> Result<Game, PgnError> {
 /// annotation glyphs (`!?`) and `e.p.`.
 fn move_in(word: &str) -> Option<&str> {
     let b = word.as_bytes();
-    let mut i = 0;
-    while b.get(i).is_some_and(u8::is_ascii_digit) {
-        i += 1;
-    }
+    let mut i = skip(b, 0, DIGITS);
     if b.get(i).is_some_and(|&c| c != b'.') {
         // "0-0", "0-0-0": digits that are the move itself (or no digits at all).
         i = 0;
     }
-    while b.get(i) == Some(&b'.') {
-        i += 1;
-    }
+    i = skip(b, i, b".");
     let rest = b.get(i..).unwrap_or_default();
     if rest.iter().all(|c| matches!(c, b'!' | b'?')) || rest == b"e.p." {
         return None;
