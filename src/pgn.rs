@@ -664,32 +664,34 @@ fn unescape(raw: &str) -> String {
     }
 }
 
-/// The `Variant` tag spellings, without whitespace, `-`, `_` and `.`, in lowercase.
-const VARIANT_NAMES: [(&str, Option<Variant>); 19] = [
-    ("chess960", Some(Variant::Chess960)),
-    ("960", Some(Variant::Chess960)),
-    ("fischerandom", Some(Variant::Chess960)),
-    ("fischerrandom", Some(Variant::Chess960)),
-    ("fischerrandomchess", Some(Variant::Chess960)),
-    ("fischerandomchess", Some(Variant::Chess960)),
-    ("frc", Some(Variant::Chess960)),
-    ("fr", Some(Variant::Chess960)),
-    ("shuffle960", Some(Variant::Chess960)),
-    ("chess9", Some(Variant::Chess9)),
-    ("nonary", Some(Variant::Chess9)),
-    ("nonarychess", Some(Variant::Chess9)),
-    ("", None),
-    ("standard", None),
-    ("normal", None),
-    ("chess", None),
-    ("fromposition", None),
-    ("orthodox", None),
-    ("classical", None),
+/// The `Variant` tag spellings, without whitespace, `-`, `_` and `.`, in lowercase: those
+/// of Chess960, then of Chess-9, then of standard chess.
+const VARIANT_NAMES: [&str; 19] = [
+    "chess960",
+    "960",
+    "fischerandom",
+    "fischerrandom",
+    "fischerrandomchess",
+    "fischerandomchess",
+    "frc",
+    "fr",
+    "shuffle960",
+    "chess9",
+    "nonary",
+    "nonarychess",
+    "",
+    "standard",
+    "normal",
+    "chess",
+    "fromposition",
+    "orthodox",
+    "classical",
 ];
 
 /// The rules a `Variant` tag names.
 fn variant_of_tag(value: &str) -> Result<Option<Variant>, PgnError> {
-    // The value normalised like the names; one longer than them all matches none.
+    // The value without the characters the names leave out; one longer than them all
+    // matches none.
     let mut norm = [0u8; 18];
     let mut len = 0;
     let b = value.as_bytes();
@@ -703,17 +705,15 @@ fn variant_of_tag(value: &str) -> Result<Option<Variant>, PgnError> {
         i += 1;
         if !matches!(c, b'-' | b'_' | b'.') {
             if let Some(d) = norm.get_mut(len) {
-                *d = c.to_ascii_lowercase();
+                *d = c;
             }
             len += 1;
         }
     }
-    let norm = norm.get(..len);
-    match VARIANT_NAMES
-        .iter()
-        .find(|(name, _)| Some(name.as_bytes()) == norm)
-    {
-        Some(&(_, v)) => Ok(v),
+    match norm.get(..len).and_then(|n| word_index(n, &VARIANT_NAMES)) {
+        Some(0..=8) => Ok(Some(Variant::Chess960)),
+        Some(9..=11) => Ok(Some(Variant::Chess9)),
+        Some(_) => Ok(None),
         None => Err(PgnError::UnknownVariant {
             found: text::first_chars(value, 40),
         }),
