@@ -207,21 +207,15 @@ fn push_tag(out: &mut String, key: &str, value: &str) {
     for part in ["[", key, " \""] {
         add(out, part);
     }
-    // Copied in runs between the bytes that are escaped or replaced (all ASCII).
-    let b = value.as_bytes();
-    let mut from = 0;
-    for i in 0..=b.len() {
-        let sub = match b.get(i) {
-            None => "\"]\n",
-            Some(b'"') => "\\\"",
-            Some(b'\\') => "\\\\",
-            Some(b'\n' | b'\r' | b'\t') => " ",
-            _ => continue,
-        };
-        add(out, value.get(from..i).unwrap_or_default());
-        add(out, sub);
-        from = i + 1;
+    for c in value.chars() {
+        match c {
+            '"' => add(out, "\\\""),
+            '\\' => add(out, "\\\\"),
+            '\n' | '\r' | '\t' => text::push_char(out, ' '),
+            c => text::push_char(out, c),
+        }
     }
+    add(out, "\"]\n");
 }
 
 /// The result token for the game: its outcome, else a `Result` header holding a result,
