@@ -640,22 +640,28 @@ fn add(out: &mut String, s: &str) {
 
 /// A tag value as written, with its `\"` and `\\` escapes undone.
 fn unescape(raw: &str) -> String {
-    let b = raw.as_bytes();
     let mut out = String::new();
-    let (mut from, mut i) = (0, 0);
-    loop {
-        let end = i >= b.len();
-        if end || (b.get(i) == Some(&b'\\') && matches!(b.get(i + 1), Some(b'"' | b'\\'))) {
-            add(&mut out, raw.get(from..i).unwrap_or_default());
-            if end {
-                return out;
+    // A backslash waiting to see whether it escapes the next character.
+    let mut backslash = false;
+    for c in raw.chars() {
+        if backslash {
+            backslash = false;
+            if c == '"' || c == '\\' {
+                text::push_char(&mut out, c);
+                continue;
             }
-            // The escaped character starts the next run, and is not an escape itself.
-            from = i + 1;
-            i += 1;
+            text::push_char(&mut out, '\\');
         }
-        i += 1;
+        if c == '\\' {
+            backslash = true;
+        } else {
+            text::push_char(&mut out, c);
+        }
     }
+    if backslash {
+        text::push_char(&mut out, '\\');
+    }
+    out
 }
 
 /// The `Variant` tag spellings, without whitespace, `-`, `_` and `.`, in lowercase: those
