@@ -788,11 +788,13 @@ fn start_game(tags: &[(&str, String)]) -> Result<Game, PgnError> {
             return Err(PgnError::Chess9Start { fen: f });
         }
         let swaps = tag_value(tags, CHESS9_SWAPS_TAG);
-        let bad = || PgnError::BadSwaps {
+        let choices = parse_swaps(swaps).ok_or_else(|| PgnError::BadSwaps {
             found: text::first_chars(swaps, 60),
-        };
-        for choice in parse_swaps(swaps).ok_or_else(bad)?.into_iter().flatten() {
-            game.swap(choice).map_err(|_| bad())?;
+        })?;
+        for choice in choices.into_iter().flatten() {
+            // Never refused: a new Chess-9 game waits for Black's swap, then White's, and
+            // `parse_swaps` gives at most one each, Black's first.
+            let _ = game.swap(choice);
         }
     }
     for (k, v) in tags {
