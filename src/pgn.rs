@@ -323,11 +323,11 @@ enum Kind<'a> {
     UnterminatedComment,
 }
 
+/// A token: it ends where the lexer is after reading it.
 #[derive(Clone, Copy, Debug)]
 struct Token<'a> {
     kind: Kind<'a>,
     start: usize,
-    end: usize,
     line: usize,
 }
 
@@ -439,7 +439,6 @@ impl<'a> Lexer<'a> {
                     return Some(Token {
                         kind: Kind::BlankLine,
                         start,
-                        end: self.pos,
                         line,
                     });
                 }
@@ -507,12 +506,7 @@ impl<'a> Lexer<'a> {
                 }
             };
             self.pos = end;
-            return Some(Token {
-                kind,
-                start,
-                end,
-                line,
-            });
+            return Some(Token { kind, start, line });
         }
     }
 }
@@ -590,7 +584,7 @@ impl<'a> Iterator for Games<'a> {
                         }
                     }
                     Kind::Result if self.depth == 0 => {
-                        cut = Some((self.start.take().unwrap_or(t.start), t.end));
+                        cut = Some((self.start.take().unwrap_or(t.start), self.lexer.pos));
                         self.movetext = false;
                         self.blank_after_tags = false;
                         self.blank_in_moves = None;
