@@ -260,10 +260,13 @@ pub fn write(game: &Game) -> String {
             push_tag(&mut out, key, value);
         }
     }
-    match game.variant() {
-        Variant::Standard => {}
-        Variant::Chess960 => push_tag(&mut out, "Variant", "Chess960"),
-        Variant::Chess9 => push_tag(&mut out, "Variant", "Chess-9"),
+    let variant = match game.variant() {
+        Variant::Standard => "",
+        Variant::Chess960 => "Chess960",
+        Variant::Chess9 => "Chess-9",
+    };
+    if !variant.is_empty() {
+        push_tag(&mut out, "Variant", variant);
     }
     let start = fen::to_fen(game.start(), false);
     if start != fen::STANDARD_FEN {
