@@ -587,10 +587,9 @@ impl<'a> Iterator for Games<'a> {
                         }
                     }
                     Kind::Result if self.depth == 0 => {
+                        // No game is open after it: the token that opens the next one
+                        // (a tag, a word or a variation) sets the other fields afresh.
                         cut = Some((self.start.take().unwrap_or(t.start), self.lexer.pos));
-                        self.movetext = false;
-                        self.blank_after_tags = false;
-                        self.blank_in_moves = None;
                     }
                     Kind::Open => {
                         self.start.get_or_insert(t.start);
