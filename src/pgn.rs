@@ -661,28 +661,11 @@ fn unescape(raw: &str) -> String {
 }
 
 /// The `Variant` tag spellings, without whitespace, `-`, `_` and `.`, in lowercase: those
-/// of Chess960, then of Chess-9, then of standard chess.
-const VARIANT_NAMES: [&str; 19] = [
-    "chess960",
-    "960",
-    "fischerandom",
-    "fischerrandom",
-    "fischerrandomchess",
-    "fischerandomchess",
-    "frc",
-    "fr",
-    "shuffle960",
-    "chess9",
-    "nonary",
-    "nonarychess",
-    "",
-    "standard",
-    "normal",
-    "chess",
-    "fromposition",
-    "orthodox",
-    "classical",
-];
+/// of Chess960, then of Chess-9, then of standard chess (the empty one between two
+/// spaces). One string rather than a list: no table of pointers in the wasm.
+const VARIANT_NAMES: &str = "chess960 960 fischerandom fischerrandom fischerrandomchess \
+    fischerandomchess frc fr shuffle960 chess9 nonary nonarychess  standard normal chess \
+    fromposition orthodox classical";
 
 /// The rules a `Variant` tag names.
 fn variant_of_tag(value: &str) -> Result<Option<Variant>, PgnError> {
@@ -706,7 +689,7 @@ fn variant_of_tag(value: &str) -> Result<Option<Variant>, PgnError> {
             len += 1;
         }
     }
-    match norm.get(..len).and_then(|n| word_index(n, &VARIANT_NAMES)) {
+    match norm.get(..len).and_then(|n| word_index(n, VARIANT_NAMES)) {
         Some(0..=8) => Ok(Some(Variant::Chess960)),
         Some(9..=11) => Ok(Some(Variant::Chess9)),
         Some(_) => Ok(None),
@@ -716,11 +699,23 @@ fn variant_of_tag(value: &str) -> Result<Option<Variant>, PgnError> {
     }
 }
 
-/// Which of `words` (lowercase) `s` is, in any case.
-fn word_index(s: &[u8], words: &[&str]) -> Option<usize> {
-    words
-        .iter()
-        .position(|w| s.eq_ignore_ascii_case(w.as_bytes()))
+/// Which of the space-separated `words` (lowercase) `s` is, in any case.
+fn word_index(s: &[u8], words: &str) -> Option<usize> {
+    let w = words.as_bytes();
+    let (mut n, mut from) = (0, 0);
+    for i in 0..=w.len() {
+        if w.get(i).is_some_and(|&c| c != b' ') {
+            continue;
+        }
+        if w.get(from..i)
+            .is_some_and(|word| s.eq_ignore_ascii_case(word))
+        {
+            return Some(n);
+        }
+        n += 1;
+        from = i + 1;
+    }
+    None
 }
 
 /// The swaps of a `Chess9Swaps` value, Black's then White's (the order they are made),
@@ -737,8 +732,8 @@ fn parse_swaps(value: &str) -> Option<[Option<SwapChoice>; 2]> {
             let part = b.get(i..end)?;
             let colon = part.iter().position(|&c| c == b':')?;
             let (side, choice) = (part.get(..colon)?, part.get(colon + 1..)?);
-            let choice = *SwapChoice::ALL.get(word_index(choice, &["king", "queen", "none"])?)?;
-            let slot = word_index(side, &["black", "b", "white", "w"])? / 2;
+            let choice = *SwapChoice::ALL.get(word_index(choice, "king queen none")?)?;
+            let slot = word_index(side, "black b white w")? / 2;
             if swaps.get_mut(slot)?.replace(choice).is_some() {
                 return None;
             }
