@@ -204,9 +204,7 @@ fn is_result(s: &str) -> bool {
 }
 
 fn push_tag(out: &mut String, key: &str, value: &str) {
-    for part in ["[", key, " \""] {
-        add(out, part);
-    }
+    text::push_all!(out; "[", key, " \"");
     for c in value.chars() {
         match c {
             '"' => add(out, "\\\""),
