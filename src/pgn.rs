@@ -448,7 +448,8 @@ impl<'a> Lexer<'a> {
             }
             let mut space = self.space_at(start);
             if space == 0
-                && self.text.as_bytes().get(start..start + 3) == Some("\u{feff}".as_bytes())
+                // A byte order mark, U+FEFF (not whitespace, but as good as).
+                && matches!(self.text.as_bytes().get(start..), Some([0xEF, 0xBB, 0xBF, ..]))
             {
                 space = 3;
             }
