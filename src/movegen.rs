@@ -74,7 +74,9 @@ impl MoveList {
         self.len == 0
     }
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // `len` never exceeds the capacity; `get` keeps a panic path (and its message
+        // data) out of every caller.
+        self.moves.get(..self.len).unwrap_or_default()
     }
     pub fn iter(&self) -> core::slice::Iter<'_, Move> {
         self.as_slice().iter()

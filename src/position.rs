@@ -445,7 +445,11 @@ impl Position {
                 match kind {
                     MoveKind::Promotion(r) => {
                         self.board.by_role[Role::Pawn.index()] ^= from_bb;
-                        self.board.by_role[r.index()] ^= to_bb;
+                        // `get_mut`: the compiler loses that a promotion's role is below 6
+                        // and would keep a bounds-check panic (with its message data).
+                        if let Some(b) = self.board.by_role.get_mut(r.index()) {
+                            *b ^= to_bb;
+                        }
                     }
                     _ => self.board.by_role[role.index()] ^= from_bb | to_bb,
                 }
