@@ -39,7 +39,9 @@ impl Board {
     pub fn pieces(&self, c: Color, r: Role) -> Bitboard {
         self.by_color[c.index()] & self.by_role[r.index()]
     }
-    #[inline]
+    /// Out of line: no hot path asks (the generator knows its roles), and the six
+    /// tests were inlined at every caller.
+    #[inline(never)]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         if !self.occupied().contains(sq) {
             return None;
