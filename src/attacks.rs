@@ -61,16 +61,19 @@ const BISHOP_SEEDS: [u32; 64] = include!("magics_bishop.in");
 
 /// A candidate magic constant for (`rook`, `sq`, `seed`): the AND of three splitmix64
 /// outputs, so about one bit in eight is set (sparse constants are the likely magics).
+/// Out of line: start-up asks 128 times, and one copy is smaller.
+#[inline(never)]
 pub fn magic_candidate(rook: bool, sq: usize, seed: u32) -> u64 {
     let mut state = (u64::from(rook) << 6 | sq as u64) << 32 | u64::from(seed);
-    let mut next = || {
+    let mut magic = !0;
+    for _ in 0..3 {
         state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = state;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
-    next() & next() & next()
+        magic &= z ^ (z >> 31);
+    }
+    magic
 }
 
 #[derive(Clone, Copy, Default)]
