@@ -35,7 +35,6 @@ import {
   MAKE_960,
   MAKE_CHESS9,
   MAKE_DOUBLE,
-  MAKE_RANDOM,
   PARSE_BACK_RANK,
   PARSE_ENVELOPE,
   PARSE_PGN,
@@ -292,7 +291,7 @@ export class Chess {
 
   /** Chess960 start position by Scharnagl id 0..959; crypto-random when omitted. */
   static chess960(id?: number): Chess {
-    return Chess.#wrap(id === undefined ? Game.make(MAKE_RANDOM, 0, 0) : Game.make(MAKE_960, id, 0));
+    return Chess.#wrap(Game.make(MAKE_960, id === undefined ? randomChess960Id() : id, 0));
   }
 
   /** Double Chess960: White's array by one id, Black's by another. */
@@ -578,12 +577,22 @@ export function chess960Id(backRank: string): number {
 
 /** A uniformly drawn id 0..959 from a cryptographically secure generator. */
 export function randomChess960Id(): number {
-  return ask(Game.make(MAKE_RANDOM, 0, 0), (g) => g.chess960Id());
+  // Here rather than in the wasm: its crypto binding cost ~360 bytes gzip there. The
+  // 65,280 lowest 16-bit values (68 × 960) keep every id equally likely.
+  const b = new Uint16Array(1);
+  do {
+    try {
+      crypto.getRandomValues(b);
+    } catch {
+      throw new Error("no cryptographic random source (crypto.getRandomValues) available");
+    }
+  } while (b[0]! >= 65280);
+  return b[0]! % 960;
 }
 
 /**
- * `f` of a game made for one question, freed at once. The three functions above ask a
- * game rather than having wasm exports of their own: each export costs glue in every
+ * `f` of a game made for one question, freed at once. chess960Array and chess960Id ask
+ * a game rather than having wasm exports of their own: each export costs glue in every
  * bundle.
  */
 function ask<T>(g: Game, f: (g: Game) => T): T {

@@ -4,7 +4,6 @@
 // constants only when nothing with side effects runs before them, and in
 // chess960.ts the bindings' import does. Inlined, they cost the bundles nothing.
 export const MAKE_960 = 0;
-export const MAKE_RANDOM = 1;
 export const MAKE_DOUBLE = 2;
 export const MAKE_CHESS9 = 3;
 export const PARSE_PGN = 0;
