@@ -70,13 +70,14 @@ fn color(s: &str) -> Result<Color, JsError> {
 /// integer from 0 to <max>, got <n>`.
 #[inline(never)]
 fn whole_in(n: f64, max: u16, what: &str) -> Result<u16, JsError> {
-    let whole = crate::text::is_whole(n);
-    if whole && n >= 0.0 && n <= f64::from(max) {
+    // `as` saturates (NaN gives 0): the round trip is exact only for a whole number in
+    // range, and for any whole number below 10^15 through i64.
+    if n >= 0.0 && n <= f64::from(max) && n == f64::from(n as u16) {
         return Ok(n as u16);
     }
     let mut s = cat!(what, " must be an integer from 0 to ", max, ", got ");
     // The number as JS writes it, without pulling float formatting into the wasm.
-    if whole && n.abs() < 1e15 {
+    if n.abs() < 1e15 && n == n as i64 as f64 {
         crate::text::push_int(&mut s, n as i64);
     } else {
         if n.is_nan() {
