@@ -349,22 +349,17 @@ impl JsGame {
     ) -> Result<String, JsError> {
         let (f, t) = (square(from)?, square(to)?);
         let promo = match *promotion.as_bytes() {
-            [] => None,
-            [p] => Some(
-                Role::from_char(char::from(p))
-                    .filter(|r| Role::PROMOTIONS.contains(r))
-                    .ok_or_else(|| {
-                        bad_arg(|found| PlayError::BadPromotion { found }, promotion, 8)
-                    })?,
-            ),
-            _ => {
-                return Err(bad_arg(
-                    |found| PlayError::BadPromotion { found },
-                    promotion,
-                    8,
-                ))
-            }
+            [p] => Role::from_char(char::from(p)).filter(|r| Role::PROMOTIONS.contains(r)),
+            _ => None,
         };
+        // One error path: any text but "" that is not one promotion letter.
+        if promo.is_none() && !promotion.is_empty() {
+            return Err(bad_arg(
+                |found| PlayError::BadPromotion { found },
+                promotion,
+                8,
+            ));
+        }
         self.inner.play_input_quiet(f, t, promo).map_err(err)?;
         Ok(self.last_record())
     }
@@ -578,9 +573,15 @@ impl JsGame {
             CALL_HEADER => Ok(self.header(a)),
             CALL_SET_HEADER => self.set_header(a, b).map(|()| String::new()),
             CALL_SET_UCI_MODE => self.set_uci_mode(a).map(|()| String::new()),
-            CALL_HAS_MATING_MATERIAL => self.has_mating_material(a).map(flag),
-            CALL_RESIGN => self.resign(a).map(flag),
-            CALL_TIMEOUT => self.timeout(a).map(flag),
+            // The colour read once for the three.
+            CALL_HAS_MATING_MATERIAL..=CALL_TIMEOUT => {
+                let (g, c) = (&mut self.inner, color(a)?);
+                Ok(flag(match op {
+                    CALL_HAS_MATING_MATERIAL => g.has_mating_material(c),
+                    CALL_RESIGN => g.resign(c),
+                    _ => g.timeout(c),
+                }))
+            }
             _ => Err(js_error("unknown operation")),
         }
     }
