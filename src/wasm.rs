@@ -548,8 +548,7 @@ impl JsGame {
         match op {
             GET_VARIANT => self.variant(),
             GET_SWAP_CHOICES => self.swap_choices(),
-            GET_FEN => self.fen(false),
-            GET_SHREDDER_FEN => self.fen(true),
+            GET_FEN | GET_SHREDDER_FEN => self.fen(op == GET_SHREDDER_FEN),
             GET_TURN => self.turn(),
             GET_MOVES => self.moves(),
             GET_MOVES_VERBOSE => self.moves_verbose(),
