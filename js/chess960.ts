@@ -35,8 +35,10 @@ import {
   MAKE_960,
   MAKE_CHESS9,
   MAKE_DOUBLE,
+  MAKE_STANDARD,
   PARSE_BACK_RANK,
   PARSE_ENVELOPE,
+  PARSE_FEN,
   PARSE_PGN,
 } from "./ops.js";
 
@@ -276,7 +278,7 @@ export class Chess {
       this.#raw = adopt;
       adopt = undefined;
     } else {
-      this.#raw = new Game(fen === undefined ? undefined : str(fen, "FEN"));
+      this.#raw = fen === undefined ? Game.make(MAKE_STANDARD, 0, 0) : Game.parse(PARSE_FEN, str(fen, "FEN"));
     }
   }
 
@@ -332,7 +334,7 @@ export class Chess {
 
   /** Replaces this game by a new one from `fen`; throws on bad FEN and then changes nothing. */
   load(fen: string): this {
-    const next = new Game(str(fen, "FEN"));
+    const next = Game.parse(PARSE_FEN, str(fen, "FEN"));
     this.#raw.free();
     this.#raw = next;
     return this;

@@ -4,11 +4,13 @@
 // constants only when nothing with side effects runs before them, and in
 // chess960.ts the bindings' import does. Inlined, they cost the bundles nothing.
 export const MAKE_960 = 0;
+export const MAKE_STANDARD = 1;
 export const MAKE_DOUBLE = 2;
 export const MAKE_CHESS9 = 3;
 export const PARSE_PGN = 0;
 export const PARSE_ENVELOPE = 1;
 export const PARSE_BACK_RANK = 2;
+export const PARSE_FEN = 3;
 export const GET_VARIANT = 0;
 export const GET_SWAP_CHOICES = 1;
 export const GET_FEN = 2;

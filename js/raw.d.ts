@@ -6,7 +6,6 @@
 export class Game {
   free(): void;
   [Symbol.dispose](): void;
-  constructor(fen?: string | null);
   static make(kind: number, a: number, b: number): Game;
   static parse(kind: number, text: string): Game;
   get(op: number): string;

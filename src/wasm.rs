@@ -237,6 +237,15 @@ impl JsGame {
         })
     }
 
+    /// The standard start, or the position of `fen`. Not exported: JS makes these with
+    /// `make(1)` and `parse(3)`, which costs less glue and wasm than a constructor.
+    pub fn new(fen: Option<String>) -> Result<JsGame, JsError> {
+        match fen {
+            None => JsGame::make(1, 0.0, 0.0),
+            Some(f) => JsGame::parse(3, &f),
+        }
+    }
+
     pub fn chess9() -> JsGame {
         JsGame {
             inner: Game::chess9(),
@@ -511,20 +520,13 @@ fn flag(b: bool) -> String {
 /// What JavaScript sees (see `js/RAW_API.md`).
 #[wasm_bindgen(js_class = Game)]
 impl JsGame {
-    #[wasm_bindgen(constructor)]
-    pub fn new(fen: Option<String>) -> Result<JsGame, JsError> {
-        let inner = match fen {
-            None => Game::new(),
-            Some(f) => Game::from_fen(&f).map_err(err)?,
-        };
-        Ok(JsGame { inner })
-    }
-
-    /// 0 Chess960 id `a`, 2 Double Chess960 `a`/`b`, 3 Chess-9. (1 was a crypto-random
-    /// Chess960: JS draws the id now, which keeps the crypto binding out of the wasm.)
+    /// 0 Chess960 id `a`, 1 the standard start, 2 Double Chess960 `a`/`b`, 3 Chess-9.
+    /// (JS draws random Chess960 ids itself, which keeps a crypto binding out of the
+    /// wasm.)
     pub fn make(kind: u32, a: f64, b: f64) -> Result<JsGame, JsError> {
         match kind {
             0 => JsGame::chess960(a),
+            1 => Ok(JsGame { inner: Game::new() }),
             2 => JsGame::double_chess960(a, b),
             3 => Ok(JsGame::chess9()),
             _ => Err(js_error("unknown game kind")),
@@ -533,12 +535,16 @@ impl JsGame {
 
     /// 0 the first game of a PGN text, 1 an adjournment envelope as
     /// [`adjourn::from_fields`] reads it, 2 the Chess960 game of a back rank such as
-    /// `RNBQKBNR` (how JS reads a back rank's id: one export less).
+    /// `RNBQKBNR` (how JS reads a back rank's id: one export less), 3 the position of a
+    /// FEN.
     pub fn parse(kind: u32, text: &str) -> Result<JsGame, JsError> {
         match kind {
             0 => JsGame::from_pgn(text),
             1 => JsGame::open_envelope(text),
             2 => JsGame::from_setup(Game::chess960(setup::id_of_str(text).map_err(err)?)),
+            3 => Ok(JsGame {
+                inner: Game::from_fen(text).map_err(err)?,
+            }),
             _ => Err(js_error("unknown text kind")),
         }
     }
