@@ -20,6 +20,7 @@ import {
   CALL_SET_UCI_MODE,
   CALL_SWAP,
   CALL_TIMEOUT,
+  GET_CHESS960_ID,
   GET_DRAW_BY_AGREEMENT,
   GET_FEN,
   GET_HISTORY,
@@ -347,8 +348,8 @@ export class Chess {
 
   /** Scharnagl id of the start array, or null when the start was no Chess960 array. */
   chess960Id(): number | null {
-    const id = this.#raw.chess960Id();
-    return id < 0 ? null : id;
+    const id = this.#raw.get(GET_CHESS960_ID);
+    return id === "" ? null : +id;
   }
 
   /** `["king", "queen", "none"]` in the Chess-9 swap phase, else `[]`. */
@@ -574,7 +575,7 @@ export function chess960Array(id: number): string {
 
 /** The Scharnagl id of a Chess960 back rank; throws when it is not one of the 960. */
 export function chess960Id(backRank: string): number {
-  return ask(Game.parse(PARSE_BACK_RANK, str(backRank, "back rank")), (g) => g.chess960Id());
+  return +ask(Game.parse(PARSE_BACK_RANK, str(backRank, "back rank")), (g) => g.get(GET_CHESS960_ID));
 }
 
 /** A uniformly drawn id 0..959 from a cryptographically secure generator. */

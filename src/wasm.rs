@@ -266,6 +266,11 @@ impl JsGame {
         Ok(JsGame { inner })
     }
 
+    /// The Scharnagl id of the start array, -1 if none. (JS reads it as text from `get`.)
+    pub fn chess960_id(&self) -> i32 {
+        self.inner.chess960_id().map_or(-1, i32::from)
+    }
+
     pub fn variant(&self) -> String {
         owned(self.inner.variant().name())
     }
@@ -498,6 +503,7 @@ const GET_HISTORY: u32 = 9;
 const GET_OUTCOME: u32 = 10;
 const GET_PGN: u32 = 11;
 const GET_DRAW_BY_AGREEMENT: u32 = 12;
+const GET_CHESS960_ID: u32 = 13;
 
 /// Operations of [`JsGame::call`]: up to three string arguments, may fail.
 const CALL_SWAP: u32 = 0;
@@ -563,6 +569,13 @@ impl JsGame {
             GET_OUTCOME => self.outcome(),
             GET_PGN => self.pgn(),
             GET_DRAW_BY_AGREEMENT => flag(self.draw_by_agreement()),
+            GET_CHESS960_ID => {
+                let mut s = String::new();
+                if let Some(id) = self.inner.chess960_id() {
+                    crate::text::push_uint(&mut s, u64::from(id));
+                }
+                s
+            }
             _ => String::new(),
         }
     }
@@ -628,11 +641,6 @@ impl JsGame {
             }
         }
         out
-    }
-
-    #[wasm_bindgen(js_name = chess960Id)]
-    pub fn chess960_id(&self) -> i32 {
-        self.inner.chess960_id().map_or(-1, i32::from)
     }
 
     pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
