@@ -14,6 +14,7 @@ import {
   CALL_MOVE,
   CALL_MOVES_FROM,
   CALL_MOVE_FROM_TO,
+  CALL_PERFT,
   CALL_RESIGN,
   CALL_RESOLVE,
   CALL_SET_HEADER,
@@ -535,7 +536,8 @@ export class Chess {
 
   /** Number of leaf nodes of the legal move tree `depth` plies deep. */
   perft(depth: number): number {
-    return this.#raw.perft(depth);
+    // As text, through `call` (one export less): `+` converts as a number argument would.
+    return +this.#call(CALL_PERFT, String(+depth));
   }
 
   /**

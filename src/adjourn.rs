@@ -358,7 +358,7 @@ pub fn to_fields(env: &Envelope) -> String {
 
 /// A whole number written in decimal digits (an optional `-` first), as JavaScript's
 /// `String(x)` writes one below 10^21; `None` for anything else.
-fn whole_number(s: &str) -> Option<f64> {
+pub(crate) fn whole_number(s: &str) -> Option<f64> {
     let b = s.as_bytes();
     let negative = b.first() == Some(&b'-');
     let digits = b.get(usize::from(negative)..).unwrap_or_default();

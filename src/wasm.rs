@@ -271,6 +271,13 @@ impl JsGame {
         self.inner.chess960_id().map_or(-1, i32::from)
     }
 
+    /// Not exported (JS asks `call(CALL_PERFT)`, one export less).
+    pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
+        Ok(self
+            .inner
+            .perft(u32::from(whole_in(depth, 12, "perft depth")?)) as f64)
+    }
+
     pub fn variant(&self) -> String {
         owned(self.inner.variant().name())
     }
@@ -517,6 +524,7 @@ const CALL_SET_UCI_MODE: u32 = 7;
 const CALL_HAS_MATING_MATERIAL: u32 = 8;
 const CALL_RESIGN: u32 = 9;
 const CALL_TIMEOUT: u32 = 10;
+const CALL_PERFT: u32 = 11;
 
 #[inline(never)]
 fn flag(b: bool) -> String {
@@ -600,6 +608,17 @@ impl JsGame {
                     _ => g.timeout(c),
                 }))
             }
+            CALL_PERFT => {
+                // JS sends `String(depth)`: a whole number reads back as itself, "NaN" as
+                // NaN, anything else (a fraction, an exponent, Infinity) as a fraction,
+                // so that the error names it as `whole_in` does.
+                let n = adjourn::whole_number(a).unwrap_or(if a == "NaN" { f64::NAN } else { 0.5 });
+                Ok(cat!(self.inner.perft(u32::from(whole_in(
+                    n,
+                    12,
+                    "perft depth"
+                )?))))
+            }
             _ => Err(js_error("unknown operation")),
         }
     }
@@ -641,11 +660,6 @@ impl JsGame {
             }
         }
         out
-    }
-
-    pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
-        let depth = whole_in(depth, 12, "perft depth")?;
-        Ok(self.inner.perft(u32::from(depth)) as f64)
     }
 
     pub fn seal(
