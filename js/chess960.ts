@@ -4,10 +4,7 @@
 // into objects (lazily: only what the caller asked for) and passes errors through
 // unchanged.
 
-import {
-  Game,
-  splitPgn as rawSplitPgn,
-} from "./raw.js";
+import { Game } from "./raw.js";
 import {
   CALL_HAS_MATING_MATERIAL,
   CALL_HEADER,
@@ -19,6 +16,7 @@ import {
   CALL_RESOLVE,
   CALL_SET_HEADER,
   CALL_SET_UCI_MODE,
+  CALL_SPLIT_PGN,
   CALL_SWAP,
   CALL_TIMEOUT,
   GET_CHESS960_ID,
@@ -611,7 +609,9 @@ function ask<T>(g: Game, f: (g: Game) => T): T {
 /** Splits a PGN text of several games into one text per game. */
 export function splitPgn(text: string): string[] {
   // "<length> <length> …\n" and then the games' texts back to back (js/RAW_API.md).
-  const s = rawSplitPgn(str(text, "PGN"));
+  // Asked of a game made for it: an export of its own would cost glue in every bundle.
+  const t = str(text, "PGN");
+  const s = ask(Game.make(MAKE_STANDARD, 0, 0), (g) => g.call(CALL_SPLIT_PGN, t, "", ""));
   const nl = s.indexOf("\n");
   let at = nl + 1;
   return nl < 1 ? [] : s.slice(0, nl).split(" ").map((n) => s.slice(at, (at += +n)));

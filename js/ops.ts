@@ -36,3 +36,4 @@ export const CALL_HAS_MATING_MATERIAL = 8;
 export const CALL_RESIGN = 9;
 export const CALL_TIMEOUT = 10;
 export const CALL_PERFT = 11;
+export const CALL_SPLIT_PGN = 12;

@@ -15,7 +15,5 @@ export class Game {
   seal(text: string, whiteTimeMs: number, blackTimeMs: number, drawOffer: boolean): string;
 }
 
-export function splitPgn(text: string): string;
-
 export type SyncInitInput = BufferSource | WebAssembly.Module;
 export function initSync(module: { module: SyncInitInput } | SyncInitInput): unknown;

@@ -525,6 +525,7 @@ const CALL_HAS_MATING_MATERIAL: u32 = 8;
 const CALL_RESIGN: u32 = 9;
 const CALL_TIMEOUT: u32 = 10;
 const CALL_PERFT: u32 = 11;
+const CALL_SPLIT_PGN: u32 = 12;
 
 #[inline(never)]
 fn flag(b: bool) -> String {
@@ -619,6 +620,7 @@ impl JsGame {
                     "perft depth"
                 )?))))
             }
+            CALL_SPLIT_PGN => Ok(split_pgn(a)),
             _ => Err(js_error("unknown operation")),
         }
     }
@@ -693,7 +695,8 @@ pub fn random_chess960_id() -> Result<u16, JsError> {
 
 /// The games' lengths in UTF-16 units (JS string lengths), space-separated, a newline,
 /// then the games' texts one after another: one string, no array glue in every page.
-#[wasm_bindgen(js_name = splitPgn)]
+/// Not exported: JS asks `call(CALL_SPLIT_PGN)` of a game made for it (one export less of
+/// glue and wasm).
 pub fn split_pgn(text: &str) -> String {
     let mut out = String::new();
     let mut games = String::with_capacity(text.len());
