@@ -253,17 +253,12 @@ impl JsGame {
     }
 
     pub fn from_pgn(text: &str) -> Result<JsGame, JsError> {
-        Ok(JsGame {
-            inner: pgn::read(text).map_err(err)?,
-        })
+        JsGame::parse(0, text)
     }
 
     /// `fields`: see [`adjourn::from_fields`] (JS does the JSON).
     pub fn open_envelope(fields: &str) -> Result<JsGame, JsError> {
-        let inner = adjourn::from_fields(fields)
-            .and_then(|env| adjourn::open(&env))
-            .map_err(err)?;
-        Ok(JsGame { inner })
+        JsGame::parse(1, fields)
     }
 
     /// The Scharnagl id of the start array, -1 if none. (JS reads it as text from `get`.)
@@ -553,15 +548,17 @@ impl JsGame {
     /// `RNBQKBNR` (how JS reads a back rank's id: one export less), 3 the position of a
     /// FEN.
     pub fn parse(kind: u32, text: &str) -> Result<JsGame, JsError> {
-        match kind {
-            0 => JsGame::from_pgn(text),
-            1 => JsGame::open_envelope(text),
-            2 => JsGame::from_setup(Game::chess960(setup::id_of_str(text).map_err(err)?)),
-            3 => Ok(JsGame {
-                inner: Game::from_fen(text).map_err(err)?,
-            }),
+        // Each kind's game or error, wrapped in one place.
+        let inner = match kind {
+            0 => pgn::read(text).map_err(err),
+            1 => adjourn::from_fields(text)
+                .and_then(|env| adjourn::open(&env))
+                .map_err(err),
+            2 => setup::id_of_str(text).and_then(Game::chess960).map_err(err),
+            3 => Game::from_fen(text).map_err(err),
             _ => Err(js_error("unknown text kind")),
-        }
+        }?;
+        Ok(JsGame { inner })
     }
 
     /// A string view of the game (the `GET_*` operations).
