@@ -5,23 +5,21 @@
 //! messages nobody reads (the core has no panic paths on purpose; if one fired anyway,
 //! the instance traps either way).
 //!
-//! The allocator is a size-class heap for one thread: every block is a power of two,
-//! naturally aligned, kept on one free list per size when freed. Blocks below 64 KiB are
-//! carved from pages taken one at a time; bigger ones are whole pages of their own. A
-//! freed block serves only its own size again: the game's allocations are small strings
-//! and move records (the attack tables are static), and a big block (a long PGN text
-//! passed in, the PGN written out) comes back at much the same size, so this is all it
-//! needs. It costs at most twice the bytes asked for, and less code than merging
-//! neighbours. The logic is generic over where pages come from, so it is tested natively.
+//! The allocator is a size-class heap for one thread: blocks of 16 B to 32 KiB are powers
+//! of two, naturally aligned, kept on one free list per size; anything bigger takes whole
+//! 64 KiB pages, kept on a first-fit list when freed. The game's allocations are small
+//! strings and move records plus the attack tables (built once), so this is all it needs.
+//! The logic is generic over where pages come from, so it is tested natively.
 
 #![allow(dead_code)] // natively only the tests use it
 
 use core::alloc::Layout;
 
 const MIN_SHIFT: u32 = 4;
-/// Blocks up to 2 GiB: all that a 32-bit address space can hold.
-const MAX_SHIFT: u32 = 31;
+const MAX_SHIFT: u32 = 15;
 const CLASSES: usize = (MAX_SHIFT - MIN_SHIFT + 1) as usize;
+/// Largest block served from a size class.
+const MAX_SMALL: usize = 1 << MAX_SHIFT;
 pub(crate) const PAGE: usize = 1 << 16;
 
 /// A source of fresh, page-aligned memory (wasm: `memory.grow`).
@@ -34,27 +32,34 @@ pub(crate) struct Heap<P> {
     pages: P,
     /// Heads of the free lists, one per size class (0: empty). A free block's first word
     /// holds the next block's address.
-    free: [usize; CLASSES],
-    /// The unused rest of the last page taken for blocks below a page.
+    small: [usize; CLASSES],
+    /// Head of the free large blocks; each holds `[next, bytes]` in its first two words.
+    large: usize,
+    /// The unused rest of the last page taken for small blocks.
     bump: usize,
     end: usize,
 }
 
-/// The size class (index) of a request, or `None` for one that cannot be served.
+/// The size class (index) of a small request, or `None` for a large one.
 fn class_of(layout: Layout) -> Option<usize> {
     let size = layout.size().max(layout.align()).max(1 << MIN_SHIFT);
-    let shift = usize::BITS - (size - 1).leading_zeros();
-    if shift > MAX_SHIFT || layout.align() > PAGE {
+    if size > MAX_SMALL {
         return None;
     }
+    let shift = usize::BITS - (size - 1).leading_zeros();
     Some((shift - MIN_SHIFT) as usize)
+}
+
+fn pages_of(size: usize) -> usize {
+    size.div_ceil(PAGE).max(1)
 }
 
 impl<P: Pages> Heap<P> {
     pub(crate) const fn new(pages: P) -> Self {
         Heap {
             pages,
-            free: [0; CLASSES],
+            small: [0; CLASSES],
+            large: 0,
             bump: 0,
             end: 0,
         }
@@ -73,16 +78,23 @@ impl<P: Pages> Heap<P> {
     /// The addresses handed out are memory this heap owns; `P` must return real memory.
     pub(crate) unsafe fn alloc(&mut self, layout: Layout) -> *mut u8 {
         match class_of(layout) {
-            Some(c) => self.alloc_class(c),
-            None => core::ptr::null_mut(),
+            Some(c) => self.alloc_small(c),
+            None => {
+                if layout.align() > PAGE {
+                    return core::ptr::null_mut();
+                }
+                self.alloc_large(pages_of(layout.size()))
+            }
         }
     }
 
     /// # Safety
     /// `ptr` came from this heap's `alloc` with the same `layout`.
     pub(crate) unsafe fn dealloc(&mut self, ptr: *mut u8, layout: Layout) {
-        if let Some(c) = class_of(layout) {
-            self.push(c, ptr as usize);
+        let addr = ptr as usize;
+        match class_of(layout) {
+            Some(c) => self.push_small(c, addr),
+            None => self.push_large(addr, pages_of(layout.size()) * PAGE),
         }
     }
 
@@ -97,7 +109,12 @@ impl<P: Pages> Heap<P> {
         let Ok(new) = Layout::from_size_align(new_size, layout.align()) else {
             return core::ptr::null_mut();
         };
-        if class_of(layout) == class_of(new) {
+        let same = match (class_of(layout), class_of(new)) {
+            (Some(a), Some(b)) => a == b,
+            (None, None) => pages_of(layout.size()) == pages_of(new_size),
+            _ => false,
+        };
+        if same {
             return ptr;
         }
         let fresh = self.alloc(new);
@@ -108,31 +125,25 @@ impl<P: Pages> Heap<P> {
         fresh
     }
 
-    unsafe fn push(&mut self, class: usize, addr: usize) {
-        if let Some(head) = self.free.get_mut(class) {
+    unsafe fn push_small(&mut self, class: usize, addr: usize) {
+        if let Some(head) = self.small.get_mut(class) {
             (addr as *mut usize).write(*head);
             *head = addr;
         }
     }
 
-    unsafe fn alloc_class(&mut self, class: usize) -> *mut u8 {
-        let Some(&head) = self.free.get(class) else {
+    unsafe fn alloc_small(&mut self, class: usize) -> *mut u8 {
+        let Some(&head) = self.small.get(class) else {
             return core::ptr::null_mut();
         };
         if head != 0 {
             let next = (head as *const usize).read();
-            if let Some(h) = self.free.get_mut(class) {
+            if let Some(h) = self.small.get_mut(class) {
                 *h = next;
             }
             return head as *mut u8;
         }
         let size = 1usize << (class as u32 + MIN_SHIFT);
-        if size >= PAGE {
-            return match self.pages.grow(size / PAGE) {
-                Some(addr) => addr as *mut u8,
-                None => core::ptr::null_mut(),
-            };
-        }
         // Natural alignment: the bytes skipped on the way go to the smaller lists.
         self.release_until(|bump| bump % size == 0);
         if self.end - self.bump < size {
@@ -154,10 +165,62 @@ impl<P: Pages> Heap<P> {
     /// `stop(bump)` or the area is used up.
     unsafe fn release_until(&mut self, stop: impl Fn(usize) -> bool) {
         while self.bump < self.end && !stop(self.bump) {
-            let piece = (self.bump & self.bump.wrapping_neg()).min(PAGE / 2);
+            let piece = (self.bump & self.bump.wrapping_neg()).min(MAX_SMALL);
             let class = (piece.trailing_zeros() - MIN_SHIFT) as usize;
-            self.push(class, self.bump);
+            self.push_small(class, self.bump);
             self.bump += piece;
+        }
+    }
+
+    /// Frees a large block: the list is kept in address order and neighbours merge, so
+    /// freed pages can serve any later size.
+    unsafe fn push_large(&mut self, addr: usize, bytes: usize) {
+        let (mut prev, mut cur) = (0usize, self.large);
+        while cur != 0 && cur < addr {
+            prev = cur;
+            cur = (cur as *const usize).read();
+        }
+        let (mut next, mut size) = (cur, bytes);
+        if cur != 0 && addr + bytes == cur {
+            next = (cur as *const usize).read();
+            size += (cur as *const usize).add(1).read();
+        }
+        if prev != 0 && prev + (prev as *const usize).add(1).read() == addr {
+            let p = prev as *mut usize;
+            p.write(next);
+            p.add(1).write(p.add(1).read() + size);
+            return;
+        }
+        let p = addr as *mut usize;
+        p.write(next);
+        p.add(1).write(size);
+        if prev == 0 {
+            self.large = addr;
+        } else {
+            (prev as *mut usize).write(addr);
+        }
+    }
+
+    unsafe fn alloc_large(&mut self, pages: usize) -> *mut u8 {
+        let want = pages * PAGE;
+        let mut prev: *mut usize = &mut self.large;
+        let mut cur = self.large;
+        while cur != 0 {
+            let next = (cur as *const usize).read();
+            let bytes = (cur as *const usize).add(1).read();
+            if bytes >= want {
+                prev.write(next);
+                if bytes > want {
+                    self.push_large(cur + want, bytes - want);
+                }
+                return cur as *mut u8;
+            }
+            prev = cur as *mut usize;
+            cur = next;
+        }
+        match self.pages.grow(pages) {
+            Some(addr) => addr as *mut u8,
+            None => core::ptr::null_mut(),
         }
     }
 }
@@ -269,11 +332,8 @@ mod tests {
         assert_eq!(class_of(l(16, 8)), Some(0));
         assert_eq!(class_of(l(17, 1)), Some(1));
         assert_eq!(class_of(l(3, 64)), Some(2));
-        assert_eq!(class_of(l(PAGE, 8)), Some(12));
-        assert_eq!(class_of(l(PAGE + 1, 8)), Some(13));
-        assert_eq!(class_of(l(1 << MAX_SHIFT, 8)), Some(CLASSES - 1));
-        assert_eq!(class_of(l((1 << MAX_SHIFT) + 1, 8)), None);
-        assert_eq!(class_of(l(8, 2 * PAGE)), None);
+        assert_eq!(class_of(l(MAX_SMALL, 8)), Some(CLASSES - 1));
+        assert_eq!(class_of(l(MAX_SMALL + 1, 8)), None);
     }
 
     #[test]
@@ -348,32 +408,31 @@ mod tests {
                 heap.dealloc(a, small);
             }
         }
-        // One page of small blocks, 8 pages (512 KiB) for the large one.
-        assert!(heap.pages.used <= 9, "used {} pages", heap.pages.used);
-        // A freed large block serves the next request of its size class.
+        assert!(heap.pages.used <= 6, "used {} pages", heap.pages.used);
+        // A freed large block serves a smaller large request and keeps the rest.
         unsafe {
             let b = heap.alloc(large);
             heap.dealloc(b, large);
-            let c = heap.alloc(Layout::from_size_align(400_000, 8).unwrap());
+            let c = heap.alloc(Layout::from_size_align(70_000, 8).unwrap());
             assert_eq!(c, b);
         }
     }
 
     #[test]
-    fn big_blocks_are_whole_pages_reused_by_size() {
+    fn freed_neighbours_merge() {
         let (mut heap, _buf) = arena(16);
-        let l = |bytes: usize| Layout::from_size_align(bytes, 8).unwrap();
+        let l = |pages: usize| Layout::from_size_align(pages * PAGE, 8).unwrap();
         unsafe {
-            let a = heap.alloc(l(2 * PAGE));
-            // Three pages round up to four.
-            let b = heap.alloc(l(3 * PAGE));
-            assert_eq!(b as usize - a as usize, 2 * PAGE);
-            assert_eq!(heap.pages.used, 6);
-            heap.dealloc(b, l(3 * PAGE));
-            heap.dealloc(a, l(2 * PAGE));
-            // Each freed block serves requests of its own class, without new pages.
-            assert_eq!(heap.alloc(l(4 * PAGE)), b);
-            assert_eq!(heap.alloc(l(PAGE + 1)), a);
+            let (a, b, c) = (heap.alloc(l(2)), heap.alloc(l(3)), heap.alloc(l(1)));
+            assert_eq!(
+                (b as usize - a as usize, c as usize - b as usize),
+                (2 * PAGE, 3 * PAGE)
+            );
+            // Freed in every order, the three make one block again.
+            heap.dealloc(c, l(1));
+            heap.dealloc(a, l(2));
+            heap.dealloc(b, l(3));
+            assert_eq!(heap.alloc(l(6)), a);
             assert_eq!(heap.pages.used, 6);
         }
     }
