@@ -21,6 +21,7 @@ import {
   CALL_TIMEOUT,
   GET_CHESS960_ID,
   GET_DRAW_BY_AGREEMENT,
+  GET_ERROR,
   GET_FEN,
   GET_HISTORY,
   GET_MOVES,
@@ -253,6 +254,26 @@ function str(value: unknown, what: string): string {
 /** The envelope's keys in the order the core reads and writes them (`src/adjourn.rs` `FIELD_KEYS`). */
 const ENVELOPE_KEYS = ["fen", "pgn", "moveNumber", "sealer", "whiteTimeMs", "blackTimeMs", "drawOffer", "move"];
 
+/**
+ * `s`, the answer of a call of `g` that may fail: a failed call answers `""` and leaves
+ * its error in `g` (js/RAW_API.md), thrown here as the `Error` it is.
+ */
+function answer(g: Game, s: string): string {
+  const e = s === "" && g.get(GET_ERROR);
+  if (e) throw new Error(e);
+  return s;
+}
+
+/** A new game `g`, unless making it failed: then `g` holds the error, thrown here. */
+function made(g: Game): Game {
+  const e = g.get(GET_ERROR);
+  if (e) {
+    g.free();
+    throw new Error(e);
+  }
+  return g;
+}
+
 function lines(text: string): string[] {
   return text === "" ? NO_STRINGS : text.split("\n");
 }
@@ -278,16 +299,16 @@ export class Chess {
       this.#raw = adopt;
       adopt = undefined;
     } else {
-      this.#raw = fen === undefined ? Game.make(MAKE_STANDARD, 0, 0) : Game.parse(PARSE_FEN, str(fen, "FEN"));
+      this.#raw = made(fen === undefined ? Game.make(MAKE_STANDARD, 0, 0) : Game.parse(PARSE_FEN, str(fen, "FEN")));
     }
   }
 
   #call(op: number, a: string, b = "", c = ""): string {
-    return this.#raw.call(op, a, b, c);
+    return answer(this.#raw, this.#raw.call(op, a, b, c));
   }
 
   static #wrap(raw: Game): Chess {
-    adopt = raw;
+    adopt = made(raw);
     return new Chess();
   }
 
@@ -334,7 +355,7 @@ export class Chess {
 
   /** Replaces this game by a new one from `fen`; throws on bad FEN and then changes nothing. */
   load(fen: string): this {
-    const next = Game.parse(PARSE_FEN, str(fen, "FEN"));
+    const next = made(Game.parse(PARSE_FEN, str(fen, "FEN")));
     this.#raw.free();
     this.#raw = next;
     return this;
@@ -543,11 +564,10 @@ export class Chess {
    * that is illegal, ambiguous or meaningless loses the game for the sealer when opened.
    */
   seal(move: string, options?: SealOptions): Envelope {
-    const f = this.#raw.seal(
-      str(move, "sealed move"),
-      options?.whiteTimeMs ?? 0,
-      options?.blackTimeMs ?? 0,
-      options?.drawOffer === true,
+    const raw = this.#raw;
+    const f = answer(
+      raw,
+      raw.seal(str(move, "sealed move"), options?.whiteTimeMs ?? 0, options?.blackTimeMs ?? 0, options?.drawOffer === true),
     ).split("\0");
     // ENVELOPE_KEYS order; the move is last and may itself hold NUL.
     return {
@@ -569,13 +589,13 @@ export class Chess {
 /** The back rank of Chess960 position `id` (0..959), e.g. `chess960Array(518) === "RNBQKBNR"`. */
 export function chess960Array(id: number): string {
   // The last rank of a new game's FEN (white's pieces).
-  const fen = ask(Game.make(MAKE_960, id, 0), (g) => g.get(GET_FEN));
+  const fen = ask(made(Game.make(MAKE_960, id, 0)), (g) => g.get(GET_FEN));
   return fen.slice(fen.lastIndexOf("/") + 1, fen.indexOf(" "));
 }
 
 /** The Scharnagl id of a Chess960 back rank; throws when it is not one of the 960. */
 export function chess960Id(backRank: string): number {
-  return +ask(Game.parse(PARSE_BACK_RANK, str(backRank, "back rank")), (g) => g.get(GET_CHESS960_ID));
+  return +ask(made(Game.parse(PARSE_BACK_RANK, str(backRank, "back rank"))), (g) => g.get(GET_CHESS960_ID));
 }
 
 /** A uniformly drawn id 0..959 from a cryptographically secure generator. */

@@ -24,6 +24,7 @@ export const GET_OUTCOME = 10;
 export const GET_PGN = 11;
 export const GET_DRAW_BY_AGREEMENT = 12;
 export const GET_CHESS960_ID = 13;
+export const GET_ERROR = 14;
 export const CALL_SWAP = 0;
 export const CALL_MOVES_FROM = 1;
 export const CALL_RESOLVE = 2;

@@ -2,8 +2,10 @@
 //!
 //! This file converts and forwards; no chess rule lives here. Data crosses the boundary
 //! as one string per call (the destinations as bytes) so that JavaScript builds objects
-//! only when asked. Every
-//! fallible call returns a JS `Error` and leaves the game unchanged.
+//! only when asked. A fallible call that fails leaves the game unchanged and its error
+//! message in the game, where JS fetches it (`get(GET_ERROR)`) and throws it as an
+//! `Error`: no JS error object is made in the wasm, which keeps wasm-bindgen's `JsError`
+//! and its table of JS references out of the download.
 
 #[allow(unused_imports)]
 use crate::prelude::*;
@@ -19,26 +21,27 @@ use crate::text::{first_chars, owned, push_char, Push};
 use crate::uci::CastlingNotation;
 use wasm_bindgen::prelude::*;
 
-/// Every error that reaches JavaScript is made here, out of line: one copy of the
-/// message building and `JsError::new`.
-#[inline(never)]
-fn js_error(message: &str) -> JsError {
-    JsError::new(message)
+/// A failed call's error: the message that the JS wrapper throws as an `Error`.
+pub type Failure = String;
+
+fn failure(message: &str) -> Failure {
+    owned(message)
 }
 
-fn err(e: impl Push) -> JsError {
+fn err(e: impl Push) -> Failure {
     error_of(&e)
 }
 
+/// Every error's message is built here, out of line.
 #[inline(never)]
-fn error_of(e: &dyn Push) -> JsError {
-    js_error(&cat!(e))
+fn error_of(e: &dyn Push) -> Failure {
+    cat!(e)
 }
 
 /// A bad argument: `invalid <what> '<its first n characters>'<tail>`.
 #[inline(never)]
-fn invalid(what: &str, s: &str, n: usize, tail: &str) -> JsError {
-    js_error(&cat!(
+fn invalid(what: &str, s: &str, n: usize, tail: &str) -> Failure {
+    failure(&cat!(
         "invalid ",
         what,
         " '",
@@ -50,15 +53,15 @@ fn invalid(what: &str, s: &str, n: usize, tail: &str) -> JsError {
 
 /// The message of [`PlayError`] variant `make` for the first `n` characters of `s`.
 #[inline(never)]
-fn bad_arg(make: fn(String) -> PlayError, s: &str, n: usize) -> JsError {
+fn bad_arg(make: fn(String) -> PlayError, s: &str, n: usize) -> Failure {
     err(make(first_chars(s, n)))
 }
 
-fn square(s: &str) -> Result<Square, JsError> {
+fn square(s: &str) -> Result<Square, Failure> {
     Square::parse(s).ok_or_else(|| bad_arg(|found| PlayError::BadSquare { found }, s, 8))
 }
 
-fn color(s: &str) -> Result<Color, JsError> {
+fn color(s: &str) -> Result<Color, Failure> {
     match s {
         "w" => Ok(Color::White),
         "b" => Ok(Color::Black),
@@ -69,7 +72,7 @@ fn color(s: &str) -> Result<Color, JsError> {
 /// `n` if it is a whole number from 0 to `max`, else the error `<what> must be an
 /// integer from 0 to <max>, got <n>`.
 #[inline(never)]
-fn whole_in(n: f64, max: u16, what: &str) -> Result<u16, JsError> {
+fn whole_in(n: f64, max: u16, what: &str) -> Result<u16, Failure> {
     // `as` saturates (NaN gives 0): the round trip is exact only for a whole number in
     // range, and for any whole number below 10^15 through i64.
     if n >= 0.0 && n <= f64::from(max) && n == f64::from(n as u16) {
@@ -87,10 +90,10 @@ fn whole_in(n: f64, max: u16, what: &str) -> Result<u16, JsError> {
         }
         .push_to(&mut s);
     }
-    Err(js_error(&s))
+    Err(s)
 }
 
-fn id(n: f64) -> Result<u16, JsError> {
+fn id(n: f64) -> Result<u16, Failure> {
     whole_in(n, 959, "Chess960 id")
 }
 
@@ -103,10 +106,10 @@ fn random_u16() -> u16 {
     u16::from_le_bytes(b)
 }
 
-fn random_id() -> Result<u16, JsError> {
+fn random_id() -> Result<u16, Failure> {
     let mut b = [0u8; 2];
     getrandom::fill(&mut b).map_err(|_| {
-        js_error("no cryptographic random source (crypto.getRandomValues) available")
+        failure("no cryptographic random source (crypto.getRandomValues) available")
     })?;
     let first = u16::from_le_bytes(b);
     let mut used_first = false;
@@ -174,9 +177,38 @@ fn push_swap(out: &mut String, color: Color, choice: SwapChoice) {
 #[wasm_bindgen(js_name = Game)]
 pub struct JsGame {
     inner: Game,
+    /// The message of the last call that failed, until `get(GET_ERROR)` takes it.
+    error: String,
 }
 
 impl JsGame {
+    fn of(inner: Game) -> JsGame {
+        JsGame {
+            inner,
+            error: String::new(),
+        }
+    }
+
+    /// A new game for JS: on failure a standard game that holds the error, which JS
+    /// takes (and throws) before it frees the game.
+    fn made(g: Result<Game, Failure>) -> JsGame {
+        match g {
+            Ok(inner) => JsGame::of(inner),
+            Err(error) => JsGame {
+                inner: Game::new(),
+                error,
+            },
+        }
+    }
+
+    /// A call's text for JS: on failure `""`, the error kept for `get(GET_ERROR)`.
+    fn answer(&mut self, r: Result<String, Failure>) -> String {
+        r.unwrap_or_else(|e| {
+            self.error = e;
+            String::new()
+        })
+    }
+
     /// The record of the move just played.
     fn last_record(&self) -> String {
         let mut s = String::new();
@@ -219,46 +251,91 @@ impl JsGame {
 /// reaches them through the few dispatching exports below, which keeps the generated
 /// glue (part of every page's download) small.
 impl JsGame {
-    pub fn chess960(n: f64) -> Result<JsGame, JsError> {
+    pub fn chess960(n: f64) -> Result<JsGame, Failure> {
         JsGame::from_setup(Game::chess960(id(n)?))
     }
 
-    pub fn chess960_random() -> Result<JsGame, JsError> {
+    pub fn chess960_random() -> Result<JsGame, Failure> {
         JsGame::from_setup(Game::chess960(random_id()?))
     }
 
-    pub fn double_chess960(white: f64, black: f64) -> Result<JsGame, JsError> {
+    pub fn double_chess960(white: f64, black: f64) -> Result<JsGame, Failure> {
         JsGame::from_setup(Game::double_chess960(id(white)?, id(black)?))
     }
 
-    fn from_setup(g: Result<Game, setup::SetupError>) -> Result<JsGame, JsError> {
-        Ok(JsGame {
-            inner: g.map_err(err)?,
-        })
+    fn from_setup(g: Result<Game, setup::SetupError>) -> Result<JsGame, Failure> {
+        g.map(JsGame::of).map_err(err)
     }
 
     /// The standard start, or the position of `fen`. Not exported: JS makes these with
     /// `make(1)` and `parse(3)`, which costs less glue and wasm than a constructor.
-    pub fn new(fen: Option<String>) -> Result<JsGame, JsError> {
+    pub fn new(fen: Option<String>) -> Result<JsGame, Failure> {
         match fen {
-            None => JsGame::make(1, 0.0, 0.0),
-            Some(f) => JsGame::parse(3, &f),
+            None => Ok(JsGame::of(Game::new())),
+            Some(f) => JsGame::parse_game(3, &f).map(JsGame::of),
         }
     }
 
     pub fn chess9() -> JsGame {
-        JsGame {
-            inner: Game::chess9(),
-        }
+        JsGame::of(Game::chess9())
     }
 
-    pub fn from_pgn(text: &str) -> Result<JsGame, JsError> {
-        JsGame::parse(0, text)
+    pub fn from_pgn(text: &str) -> Result<JsGame, Failure> {
+        JsGame::parse_game(0, text).map(JsGame::of)
     }
 
     /// `fields`: see [`adjourn::from_fields`] (JS does the JSON).
-    pub fn open_envelope(fields: &str) -> Result<JsGame, JsError> {
-        JsGame::parse(1, fields)
+    pub fn open_envelope(fields: &str) -> Result<JsGame, Failure> {
+        JsGame::parse_game(1, fields).map(JsGame::of)
+    }
+
+    /// [`JsGame::call`] with its error.
+    pub fn try_call(&mut self, op: u32, a: &str, b: &str, c: &str) -> Result<String, Failure> {
+        match op {
+            CALL_SWAP => self.swap(a),
+            CALL_MOVES_FROM => self.moves_from(a),
+            CALL_RESOLVE => self.resolve(a, b),
+            CALL_MOVE => self.play(a),
+            CALL_MOVE_FROM_TO => self.move_from_to(a, b, c),
+            CALL_HEADER => Ok(self.header(a)),
+            CALL_SET_HEADER => self.set_header(a, b).map(|()| String::new()),
+            CALL_SET_UCI_MODE => self.set_uci_mode(a).map(|()| String::new()),
+            // The colour read once for the three.
+            CALL_HAS_MATING_MATERIAL..=CALL_TIMEOUT => {
+                let (g, c) = (&mut self.inner, color(a)?);
+                Ok(flag(match op {
+                    CALL_HAS_MATING_MATERIAL => g.has_mating_material(c),
+                    CALL_RESIGN => g.resign(c),
+                    _ => g.timeout(c),
+                }))
+            }
+            CALL_PERFT => {
+                // JS sends `String(depth)`: a whole number reads back as itself, "NaN" as
+                // NaN, anything else (a fraction, an exponent, Infinity) as a fraction,
+                // so that the error names it as `whole_in` does.
+                let n = adjourn::whole_number(a).unwrap_or(if a == "NaN" { f64::NAN } else { 0.5 });
+                Ok(cat!(self.inner.perft(u32::from(whole_in(
+                    n,
+                    12,
+                    "perft depth"
+                )?))))
+            }
+            CALL_SPLIT_PGN => Ok(split_pgn(a)),
+            _ => Err(failure("unknown operation")),
+        }
+    }
+
+    /// The game of [`JsGame::parse`] or its error.
+    pub fn parse_game(kind: u32, text: &str) -> Result<Game, Failure> {
+        match kind {
+            0 => pgn::read(text).map_err(err),
+            1 => adjourn::from_fields(text)
+                .and_then(|env| adjourn::open(&env))
+                .map_err(err),
+            2 => setup::id_of_str(text).and_then(Game::chess960).map_err(err),
+            3 => Game::from_fen(text).map_err(err),
+            _ => Err(failure("unknown text kind")),
+        }
     }
 
     /// The Scharnagl id of the start array, -1 if none. (JS reads it as text from `get`.)
@@ -267,7 +344,7 @@ impl JsGame {
     }
 
     /// Not exported (JS asks `call(CALL_PERFT)`, one export less).
-    pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
+    pub fn perft(&self, depth: f64) -> Result<f64, Failure> {
         Ok(self
             .inner
             .perft(u32::from(whole_in(depth, 12, "perft depth")?)) as f64)
@@ -288,7 +365,7 @@ impl JsGame {
         s
     }
 
-    pub fn swap(&mut self, choice: &str) -> Result<String, JsError> {
+    pub fn swap(&mut self, choice: &str) -> Result<String, Failure> {
         let c = SwapChoice::parse(choice)
             .ok_or_else(|| bad_arg(|found| PlayError::BadSwap { found }, choice, 16))?;
         let color = self.inner.swap(c).map_err(err)?;
@@ -322,11 +399,11 @@ impl JsGame {
         self.records(None)
     }
 
-    pub fn moves_from(&self, from: &str) -> Result<String, JsError> {
+    pub fn moves_from(&self, from: &str) -> Result<String, Failure> {
         Ok(self.records(Some(square(from)?)))
     }
 
-    pub fn resolve(&self, from: &str, to: &str) -> Result<String, JsError> {
+    pub fn resolve(&self, from: &str, to: &str) -> Result<String, Failure> {
         let (from, to) = (square(from)?, square(to)?);
         let r = match self.inner.resolve(from, to) {
             Input::Swap(c) => {
@@ -352,7 +429,7 @@ impl JsGame {
         Ok(s)
     }
 
-    pub fn play(&mut self, text: &str) -> Result<String, JsError> {
+    pub fn play(&mut self, text: &str) -> Result<String, Failure> {
         self.inner.play_text_quiet(text).map_err(err)?;
         Ok(self.last_record())
     }
@@ -362,7 +439,7 @@ impl JsGame {
         from: &str,
         to: &str,
         promotion: &str,
-    ) -> Result<String, JsError> {
+    ) -> Result<String, Failure> {
         let (f, t) = (square(from)?, square(to)?);
         let promo = match *promotion.as_bytes() {
             [p] => Role::from_char(char::from(p)).filter(|r| Role::PROMOTIONS.contains(r)),
@@ -433,17 +510,17 @@ impl JsGame {
         }
     }
 
-    pub fn has_mating_material(&self, c: &str) -> Result<bool, JsError> {
+    pub fn has_mating_material(&self, c: &str) -> Result<bool, Failure> {
         Ok(self.inner.has_mating_material(color(c)?))
     }
 
-    pub fn resign(&mut self, c: &str) -> Result<bool, JsError> {
+    pub fn resign(&mut self, c: &str) -> Result<bool, Failure> {
         Ok(self.inner.resign(color(c)?))
     }
     pub fn draw_by_agreement(&mut self) -> bool {
         self.inner.draw_by_agreement()
     }
-    pub fn timeout(&mut self, c: &str) -> Result<bool, JsError> {
+    pub fn timeout(&mut self, c: &str) -> Result<bool, Failure> {
         Ok(self.inner.timeout(color(c)?))
     }
 
@@ -451,7 +528,7 @@ impl JsGame {
         pgn::write(&self.inner)
     }
 
-    pub fn set_header(&mut self, key: &str, value: &str) -> Result<(), JsError> {
+    pub fn set_header(&mut self, key: &str, value: &str) -> Result<(), Failure> {
         let b = key.as_bytes();
         if b.is_empty()
             || (0..b.len()).any(|i| {
@@ -462,7 +539,7 @@ impl JsGame {
             return Err(invalid("PGN tag name", key, 32, ""));
         }
         if value.bytes().any(|c| c == b'\n' || c == b'\r') {
-            return Err(js_error("a PGN tag value must be a single line"));
+            return Err(failure("a PGN tag value must be a single line"));
         }
         self.inner.set_header(key, value);
         Ok(())
@@ -472,7 +549,7 @@ impl JsGame {
         owned(self.inner.header(key).unwrap_or(""))
     }
 
-    pub fn set_uci_mode(&mut self, mode: &str) -> Result<(), JsError> {
+    pub fn set_uci_mode(&mut self, mode: &str) -> Result<(), Failure> {
         let n = match mode {
             "auto" => None,
             "chess960" => Some(CastlingNotation::KingOntoRook),
@@ -506,6 +583,9 @@ const GET_OUTCOME: u32 = 10;
 const GET_PGN: u32 = 11;
 const GET_DRAW_BY_AGREEMENT: u32 = 12;
 const GET_CHESS960_ID: u32 = 13;
+/// The error of the last call that failed (`""` when none), taken: JS asks after a
+/// `""` from `call` or `seal` and after `make` or `parse`.
+const GET_ERROR: u32 = 14;
 
 /// Operations of [`JsGame::call`]: up to three string arguments, may fail.
 const CALL_SWAP: u32 = 0;
@@ -533,32 +613,30 @@ impl JsGame {
     /// 0 Chess960 id `a`, 1 the standard start, 2 Double Chess960 `a`/`b`, 3 Chess-9.
     /// (JS draws random Chess960 ids itself, which keeps a crypto binding out of the
     /// wasm.)
-    pub fn make(kind: u32, a: f64, b: f64) -> Result<JsGame, JsError> {
-        match kind {
-            0 => JsGame::chess960(a),
-            1 => Ok(JsGame { inner: Game::new() }),
-            2 => JsGame::double_chess960(a, b),
-            3 => Ok(JsGame::chess9()),
-            _ => Err(js_error("unknown game kind")),
-        }
+    /// Cannot fail: a failure's game holds the error (`get(GET_ERROR)`).
+    pub fn make(kind: u32, a: f64, b: f64) -> JsGame {
+        JsGame::made(match kind {
+            0 => id(a).and_then(|n| Game::chess960(n).map_err(err)),
+            1 => Ok(Game::new()),
+            2 => id(a).and_then(|w| Game::double_chess960(w, id(b)?).map_err(err)),
+            3 => Ok(Game::chess9()),
+            _ => Err(failure("unknown game kind")),
+        })
     }
 
     /// 0 the first game of a PGN text, 1 an adjournment envelope as
     /// [`adjourn::from_fields`] reads it, 2 the Chess960 game of a back rank such as
     /// `RNBQKBNR` (how JS reads a back rank's id: one export less), 3 the position of a
-    /// FEN.
-    pub fn parse(kind: u32, text: &str) -> Result<JsGame, JsError> {
-        // Each kind's game or error, wrapped in one place.
-        let inner = match kind {
-            0 => pgn::read(text).map_err(err),
-            1 => adjourn::from_fields(text)
-                .and_then(|env| adjourn::open(&env))
-                .map_err(err),
-            2 => setup::id_of_str(text).and_then(Game::chess960).map_err(err),
-            3 => Game::from_fen(text).map_err(err),
-            _ => Err(js_error("unknown text kind")),
-        }?;
-        Ok(JsGame { inner })
+    /// FEN. Cannot fail: a failure's game holds the error (`get(GET_ERROR)`).
+    pub fn parse(kind: u32, text: &str) -> JsGame {
+        JsGame::made(JsGame::parse_game(kind, text))
+    }
+
+    /// An operation with string arguments (the `CALL_*` operations). Cannot fail: on
+    /// failure it returns `""` and keeps the error for `get(GET_ERROR)`.
+    pub fn call(&mut self, op: u32, a: &str, b: &str, c: &str) -> String {
+        let r = self.try_call(op, a, b, c);
+        self.answer(r)
     }
 
     /// A string view of the game (the `GET_*` operations).
@@ -575,6 +653,7 @@ impl JsGame {
             GET_OUTCOME => self.outcome(),
             GET_PGN => self.pgn(),
             GET_DRAW_BY_AGREEMENT => flag(self.draw_by_agreement()),
+            GET_ERROR => core::mem::take(&mut self.error),
             GET_CHESS960_ID => {
                 let mut s = String::new();
                 if let Some(id) = self.inner.chess960_id() {
@@ -583,42 +662,6 @@ impl JsGame {
                 s
             }
             _ => String::new(),
-        }
-    }
-
-    /// An operation with string arguments (the `CALL_*` operations).
-    pub fn call(&mut self, op: u32, a: &str, b: &str, c: &str) -> Result<String, JsError> {
-        match op {
-            CALL_SWAP => self.swap(a),
-            CALL_MOVES_FROM => self.moves_from(a),
-            CALL_RESOLVE => self.resolve(a, b),
-            CALL_MOVE => self.play(a),
-            CALL_MOVE_FROM_TO => self.move_from_to(a, b, c),
-            CALL_HEADER => Ok(self.header(a)),
-            CALL_SET_HEADER => self.set_header(a, b).map(|()| String::new()),
-            CALL_SET_UCI_MODE => self.set_uci_mode(a).map(|()| String::new()),
-            // The colour read once for the three.
-            CALL_HAS_MATING_MATERIAL..=CALL_TIMEOUT => {
-                let (g, c) = (&mut self.inner, color(a)?);
-                Ok(flag(match op {
-                    CALL_HAS_MATING_MATERIAL => g.has_mating_material(c),
-                    CALL_RESIGN => g.resign(c),
-                    _ => g.timeout(c),
-                }))
-            }
-            CALL_PERFT => {
-                // JS sends `String(depth)`: a whole number reads back as itself, "NaN" as
-                // NaN, anything else (a fraction, an exponent, Infinity) as a fraction,
-                // so that the error names it as `whole_in` does.
-                let n = adjourn::whole_number(a).unwrap_or(if a == "NaN" { f64::NAN } else { 0.5 });
-                Ok(cat!(self.inner.perft(u32::from(whole_in(
-                    n,
-                    12,
-                    "perft depth"
-                )?))))
-            }
-            CALL_SPLIT_PGN => Ok(split_pgn(a)),
-            _ => Err(js_error("unknown operation")),
         }
     }
 
@@ -661,32 +704,34 @@ impl JsGame {
         out
     }
 
+    /// Cannot fail: on failure it returns `""` and keeps the error for `get(GET_ERROR)`.
     pub fn seal(
-        &self,
+        &mut self,
         text: &str,
         white_time_ms: f64,
         black_time_ms: f64,
         draw_offer: bool,
-    ) -> Result<String, JsError> {
-        let env = adjourn::seal(&self.inner, text, white_time_ms, black_time_ms, draw_offer)
-            .map_err(err)?;
-        Ok(adjourn::to_fields(&env))
+    ) -> String {
+        let r = adjourn::seal(&self.inner, text, white_time_ms, black_time_ms, draw_offer)
+            .map(|env| adjourn::to_fields(&env))
+            .map_err(err);
+        self.answer(r)
     }
 }
 
 /// Not exported (the JS API reads it off a new game's FEN, one export less of glue).
-pub fn chess960_array(n: f64) -> Result<String, JsError> {
+pub fn chess960_array(n: f64) -> Result<String, Failure> {
     setup::back_rank_string(id(n)?).map_err(err)
 }
 
 /// Not exported (JS reads the id of `Game.parse(2, back_rank)`, one export less of glue).
-pub fn chess960_id(back_rank: &str) -> Result<u16, JsError> {
+pub fn chess960_id(back_rank: &str) -> Result<u16, Failure> {
     setup::id_of_str(back_rank).map_err(err)
 }
 
 /// Not exported (the JS API draws random ids itself: the crypto binding that this and
 /// [`JsGame::chess960_random`] pull in costs ~360 bytes of gzipped wasm).
-pub fn random_chess960_id() -> Result<u16, JsError> {
+pub fn random_chess960_id() -> Result<u16, Failure> {
     random_id()
 }
 

@@ -3,13 +3,23 @@
 #![cfg(target_arch = "wasm32")]
 
 use chess960::wasm::{chess960_array, chess960_id, random_chess960_id, JsGame};
-use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
-fn error_message(e: wasm_bindgen::JsError) -> String {
-    let v: JsValue = e.into();
-    assert!(v.is_instance_of::<js_sys::Error>(), "not an Error: {v:?}");
-    String::from(js_sys::Error::from(v).message())
+/// `get(GET_ERROR)`: the error a failed `make`, `parse`, `call` or `seal` left in the
+/// game, which the JS wrapper throws as an `Error`.
+const GET_ERROR: u32 = 14;
+
+/// The message of a failed call, which must say something.
+fn error_message(e: String) -> String {
+    assert!(!e.is_empty(), "an empty error message");
+    e
+}
+
+/// The error a failed export left in `g`; taking it clears it.
+fn taken_error(g: &mut JsGame) -> String {
+    let msg = error_message(g.get(GET_ERROR));
+    assert_eq!(g.get(GET_ERROR), "", "the error was not taken");
+    msg
 }
 
 #[wasm_bindgen_test]
@@ -27,7 +37,7 @@ fn standard_start_has_twenty_moves_and_records_decode() {
 }
 
 #[wasm_bindgen_test]
-fn bad_input_throws_errors_and_leaves_the_game_unchanged() {
+fn bad_input_fails_with_a_message_and_leaves_the_game_unchanged() {
     let mut g = JsGame::new(None).unwrap();
     let before = g.fen(false);
     for bad in ["e5", "Qh5", "", "zz", "e2e5", "O-O"] {
@@ -92,9 +102,11 @@ fn setup_functions_and_crypto_random_ids() {
     assert_eq!(chess960_id("RKRNNQBB").unwrap(), 959);
     assert!(chess960_id("RRRRKKKK").is_err());
     // What the JS API's chess960Id uses: the game of a back rank.
-    assert_eq!(JsGame::parse(2, "RKRNNQBB").unwrap().chess960_id(), 959);
-    assert_eq!(JsGame::parse(2, "RNBQKBNR").unwrap().chess960_id(), 518);
-    assert!(JsGame::parse(2, "RRRRKKKK").is_err());
+    assert_eq!(JsGame::parse(2, "RKRNNQBB").chess960_id(), 959);
+    assert_eq!(JsGame::parse(2, "RNBQKBNR").chess960_id(), 518);
+    assert_eq!(JsGame::parse(2, "RNBQKBNR").get(GET_ERROR), "");
+    let msg = taken_error(&mut JsGame::parse(2, "RRRRKKKK"));
+    assert_eq!(msg, chess960_id("RRRRKKKK").unwrap_err());
     let mut seen = std::collections::HashSet::new();
     for _ in 0..200 {
         let id = random_chess960_id().unwrap();
@@ -120,22 +132,52 @@ fn perft_in_wasm_is_exact() {
 #[wasm_bindgen_test]
 fn dispatching_exports_forward_to_the_operations() {
     // make(3) = Chess-9; get(4) = turn; call(0) = swap; status bit 128 = game over.
-    let mut g = JsGame::make(3, 0.0, 0.0).unwrap();
+    let mut g = JsGame::make(3, 0.0, 0.0);
+    assert_eq!(g.get(GET_ERROR), "");
     assert_eq!(g.get(4), "b");
-    assert_eq!(g.call(0, "king", "", "").unwrap(), "swap b king");
-    assert!(JsGame::make(9, 0.0, 0.0).is_err());
+    assert_eq!(g.call(0, "king", "", ""), "swap b king");
+    assert_eq!(
+        taken_error(&mut JsGame::make(9, 0.0, 0.0)),
+        "unknown game kind"
+    );
     let mut g = JsGame::new(None).unwrap();
     assert_eq!(g.get(5).split(' ').count(), 20); // moves
     for m in ["f3", "e5", "g4"] {
-        g.call(3, m, "", "").unwrap(); // move
+        assert_ne!(g.call(3, m, "", ""), ""); // move
     }
+    assert_eq!(g.get(GET_ERROR), "");
     assert_eq!(g.status() & 128, 0);
-    assert!(g.call(3, "Qa5", "", "").is_err()); // illegal: rejected, game unchanged
-    g.call(3, "Qh4#", "", "").unwrap();
+    // Illegal: rejected with "", the error kept, the game unchanged.
+    let before = g.get(2);
+    assert_eq!(g.call(3, "Qa5", "", ""), "");
+    assert_eq!(
+        taken_error(&mut g),
+        g.try_call(3, "Qa5", "", "").unwrap_err()
+    );
+    assert_eq!(g.get(2), before);
+    // A "" that is a result, not a failure: no error.
+    assert_eq!(g.call(5, "Event", "", ""), "");
+    assert_eq!(g.get(GET_ERROR), "");
+    assert_ne!(g.call(3, "Qh4#", "", ""), "");
     assert_eq!(g.status() & (2 | 128), 2 | 128); // checkmate, game over
     assert_eq!(g.get(10), "b checkmate"); // outcome
-    assert!(JsGame::parse(0, "1. e4 e5 *")
-        .unwrap()
-        .get(9)
-        .contains("e4"));
+                                          // Sealing a finished game fails the same way.
+    assert_eq!(g.seal("a3", 0.0, 0.0, false), "");
+    assert!(taken_error(&mut g).contains("over"));
+    assert!(JsGame::parse(0, "1. e4 e5 *").get(9).contains("e4"));
+    // Failed constructions: a game holding the error, as the JS wrapper expects.
+    let msg = taken_error(&mut JsGame::parse(3, "not a fen"));
+    assert_eq!(msg, JsGame::new(Some("not a fen".into())).err().unwrap());
+    for bad in [960.0, 1.5, f64::NAN] {
+        let msg = taken_error(&mut JsGame::make(0, bad, 0.0));
+        assert_eq!(msg, JsGame::chess960(bad).err().unwrap());
+        let msg = taken_error(&mut JsGame::make(2, 0.0, bad));
+        assert_eq!(msg, JsGame::double_chess960(0.0, bad).err().unwrap());
+    }
+    let mut g = JsGame::new(None).unwrap();
+    assert_eq!(g.call(11, "-1", "", ""), ""); // perft
+    assert_eq!(
+        taken_error(&mut g),
+        "perft depth must be an integer from 0 to 12, got -1"
+    );
 }
