@@ -14,6 +14,8 @@ import {
   CALL_PERFT,
   CALL_RESIGN,
   CALL_RESOLVE,
+  CALL_SEAL,
+  CALL_SEAL_DRAW_OFFER,
   CALL_SET_HEADER,
   CALL_SET_UCI_MODE,
   CALL_SPLIT_PGN,
@@ -564,10 +566,13 @@ export class Chess {
    * that is illegal, ambiguous or meaningless loses the game for the sealer when opened.
    */
   seal(move: string, options?: SealOptions): Envelope {
-    const raw = this.#raw;
-    const f = answer(
-      raw,
-      raw.seal(str(move, "sealed move"), options?.whiteTimeMs ?? 0, options?.blackTimeMs ?? 0, options?.drawOffer === true),
+    // Through `call` (one export less): the times as text, `+` converting as a number
+    // argument would.
+    const f = this.#call(
+      options?.drawOffer === true ? CALL_SEAL_DRAW_OFFER : CALL_SEAL,
+      str(move, "sealed move"),
+      String(+(options?.whiteTimeMs ?? 0)),
+      String(+(options?.blackTimeMs ?? 0)),
     ).split("\0");
     // ENVELOPE_KEYS order; the move is last and may itself hold NUL.
     return {

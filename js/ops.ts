@@ -38,3 +38,5 @@ export const CALL_RESIGN = 9;
 export const CALL_TIMEOUT = 10;
 export const CALL_PERFT = 11;
 export const CALL_SPLIT_PGN = 12;
+export const CALL_SEAL = 13;
+export const CALL_SEAL_DRAW_OFFER = 14;

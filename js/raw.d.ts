@@ -12,7 +12,6 @@ export class Game {
   call(op: number, a: string, b: string, c: string): string;
   status(): number;
   destsPacked(): Uint8Array;
-  seal(text: string, whiteTimeMs: number, blackTimeMs: number, drawOffer: boolean): string;
 }
 
 export type SyncInitInput = BufferSource | WebAssembly.Module;

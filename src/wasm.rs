@@ -93,6 +93,37 @@ fn whole_in(n: f64, max: u16, what: &str) -> Result<u16, Failure> {
     Err(s)
 }
 
+/// A time as JS's `String(number)` writes it, rounded to whole milliseconds as
+/// [`adjourn::seal`] rounds it; NaN (which `seal` rejects) for a negative number, NaN or
+/// an infinity. A fraction rounds on its first digit: the shortest text of a double
+/// rounds as the double does. An exponent is `e-` below 10^-6 or `e+` from 10^21, more
+/// than any time can keep (`to_fields` clamps).
+fn js_time(s: &str) -> f64 {
+    let b = s.as_bytes();
+    if !b.first().is_some_and(u8::is_ascii_digit) {
+        return f64::NAN;
+    }
+    if b.iter().any(|&c| c == b'e') {
+        // After a leading digit, a `-` can only be the exponent's.
+        return if b.iter().any(|&c| c == b'-') {
+            0.0
+        } else {
+            1e21
+        };
+    }
+    let mut x = 0.0;
+    let mut rest = b;
+    while let [c, tail @ ..] = rest {
+        match c {
+            b'0'..=b'9' => x = x * 10.0 + f64::from(c - b'0'),
+            b'.' => return x + f64::from(u8::from(tail.first() >= Some(&b'5'))),
+            _ => return f64::NAN,
+        }
+        rest = tail;
+    }
+    x
+}
+
 fn id(n: f64) -> Result<u16, Failure> {
     whole_in(n, 959, "Chess960 id")
 }
@@ -321,6 +352,9 @@ impl JsGame {
                 )?))))
             }
             CALL_SPLIT_PGN => Ok(split_pgn(a)),
+            CALL_SEAL | CALL_SEAL_DRAW_OFFER => {
+                self.seal(a, js_time(b), js_time(c), op == CALL_SEAL_DRAW_OFFER)
+            }
             _ => Err(failure("unknown operation")),
         }
     }
@@ -524,6 +558,20 @@ impl JsGame {
         Ok(self.inner.timeout(color(c)?))
     }
 
+    /// The envelope as [`adjourn::to_fields`] writes it. Not exported: JS asks
+    /// `call(CALL_SEAL)` with the times as text (one export less of glue).
+    pub fn seal(
+        &self,
+        text: &str,
+        white_time_ms: f64,
+        black_time_ms: f64,
+        draw_offer: bool,
+    ) -> Result<String, Failure> {
+        adjourn::seal(&self.inner, text, white_time_ms, black_time_ms, draw_offer)
+            .map(|env| adjourn::to_fields(&env))
+            .map_err(err)
+    }
+
     pub fn pgn(&self) -> String {
         pgn::write(&self.inner)
     }
@@ -584,7 +632,7 @@ const GET_PGN: u32 = 11;
 const GET_DRAW_BY_AGREEMENT: u32 = 12;
 const GET_CHESS960_ID: u32 = 13;
 /// The error of the last call that failed (`""` when none), taken: JS asks after a
-/// `""` from `call` or `seal` and after `make` or `parse`.
+/// `""` from `call` and after `make` or `parse`.
 const GET_ERROR: u32 = 14;
 
 /// Operations of [`JsGame::call`]: up to three string arguments, may fail.
@@ -601,6 +649,8 @@ const CALL_RESIGN: u32 = 9;
 const CALL_TIMEOUT: u32 = 10;
 const CALL_PERFT: u32 = 11;
 const CALL_SPLIT_PGN: u32 = 12;
+const CALL_SEAL: u32 = 13;
+const CALL_SEAL_DRAW_OFFER: u32 = 14;
 
 #[inline(never)]
 fn flag(b: bool) -> String {
@@ -702,20 +752,6 @@ impl JsGame {
             }
         }
         out
-    }
-
-    /// Cannot fail: on failure it returns `""` and keeps the error for `get(GET_ERROR)`.
-    pub fn seal(
-        &mut self,
-        text: &str,
-        white_time_ms: f64,
-        black_time_ms: f64,
-        draw_offer: bool,
-    ) -> String {
-        let r = adjourn::seal(&self.inner, text, white_time_ms, black_time_ms, draw_offer)
-            .map(|env| adjourn::to_fields(&env))
-            .map_err(err);
-        self.answer(r)
     }
 }
 

@@ -5,7 +5,7 @@
 use chess960::wasm::{chess960_array, chess960_id, random_chess960_id, JsGame};
 use wasm_bindgen_test::*;
 
-/// `get(GET_ERROR)`: the error a failed `make`, `parse`, `call` or `seal` left in the
+/// `get(GET_ERROR)`: the error a failed `make`, `parse` or `call` left in the
 /// game, which the JS wrapper throws as an `Error`.
 const GET_ERROR: u32 = 14;
 
@@ -161,8 +161,9 @@ fn dispatching_exports_forward_to_the_operations() {
     assert_ne!(g.call(3, "Qh4#", "", ""), "");
     assert_eq!(g.status() & (2 | 128), 2 | 128); // checkmate, game over
     assert_eq!(g.get(10), "b checkmate"); // outcome
-                                          // Sealing a finished game fails the same way.
-    assert_eq!(g.seal("a3", 0.0, 0.0, false), "");
+
+    // Sealing a finished game fails the same way.
+    assert_eq!(g.call(13, "a3", "0", "0"), ""); // seal
     assert!(taken_error(&mut g).contains("over"));
     assert!(JsGame::parse(0, "1. e4 e5 *").get(9).contains("e4"));
     // Failed constructions: a game holding the error, as the JS wrapper expects.
