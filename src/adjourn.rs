@@ -289,25 +289,18 @@ pub fn open(env: &Envelope) -> Result<Game, AdjournError> {
         winner: Some(env.sealer.other()),
         reason,
     };
-    match game.parse_move(&env.text) {
-        Ok(m) => {
-            // Legal by construction: parse_move only returns legal moves.
-            if game.play_quiet(m).is_err() {
-                game.record(forfeit(Reason::SealedMoveIllegal));
-            }
-        }
-        Err(e) => {
-            let reason = match e {
-                PlayError::San(SanError::Ambiguous { .. }) => Reason::SealedMoveAmbiguous,
-                PlayError::San(SanError::Illegal { .. } | SanError::MissingPromotion { .. })
-                | PlayError::Uci(UciError::Illegal { .. })
-                | PlayError::Illegal { .. }
-                | PlayError::MissingPromotion { .. }
-                | PlayError::AmbiguousCastle { .. } => Reason::SealedMoveIllegal,
-                _ => Reason::SealedMoveMeaningless,
-            };
-            game.record(forfeit(reason));
-        }
+    // A move that is refused leaves the game as it was, for the forfeit.
+    if let Err(e) = game.play_text_quiet(&env.text) {
+        let reason = match e {
+            PlayError::San(SanError::Ambiguous { .. }) => Reason::SealedMoveAmbiguous,
+            PlayError::San(SanError::Illegal { .. } | SanError::MissingPromotion { .. })
+            | PlayError::Uci(UciError::Illegal { .. })
+            | PlayError::Illegal { .. }
+            | PlayError::MissingPromotion { .. }
+            | PlayError::AmbiguousCastle { .. } => Reason::SealedMoveIllegal,
+            _ => Reason::SealedMoveMeaningless,
+        };
+        game.record(forfeit(reason));
     }
     Ok(game)
 }
