@@ -98,6 +98,8 @@ fn whole_in(n: f64, max: u16, what: &str) -> Result<u16, Failure> {
 /// an infinity. A fraction rounds on its first digit: the shortest text of a double
 /// rounds as the double does. An exponent is `e-` below 10^-6 or `e+` from 10^21, more
 /// than any time can keep (`to_fields` clamps).
+// `iter().any` rather than `contains`: `<[u8]>::contains` pulls in `memchr` (~130 B gz).
+#[allow(clippy::manual_contains)]
 fn js_time(s: &str) -> f64 {
     let b = s.as_bytes();
     if !b.first().is_some_and(u8::is_ascii_digit) {
