@@ -266,6 +266,16 @@ function answer(g: Game, s: string): string {
   return s;
 }
 
+/**
+ * A new game read from `text` (a `PARSE_*` kind): a standard game that the text's game
+ * replaces, unless reading it failed: then `made` throws the error.
+ */
+function parsed(kind: number, text: string): Game {
+  const g = Game.make(MAKE_STANDARD, 0, 0);
+  g.call(kind, text, "", "");
+  return made(g);
+}
+
 /** A new game `g`, unless making it failed: then `g` holds the error, thrown here. */
 function made(g: Game): Game {
   const e = g.get(GET_ERROR);
@@ -301,7 +311,7 @@ export class Chess {
       this.#raw = adopt;
       adopt = undefined;
     } else {
-      this.#raw = made(fen === undefined ? Game.make(MAKE_STANDARD, 0, 0) : Game.parse(PARSE_FEN, str(fen, "FEN")));
+      this.#raw = fen === undefined ? made(Game.make(MAKE_STANDARD, 0, 0)) : parsed(PARSE_FEN, str(fen, "FEN"));
     }
   }
 
@@ -331,7 +341,7 @@ export class Chess {
 
   /** The first game of a PGN text, replayed; throws with the move number and token at fault. */
   static fromPgn(text: string): Chess {
-    return Chess.#wrap(Game.parse(PARSE_PGN, str(text, "PGN")));
+    return Chess.#wrap(parsed(PARSE_PGN, str(text, "PGN")));
   }
 
   /** Resumes an adjourned game: applies the sealed move (or rules on it) and returns the game. */
@@ -352,12 +362,12 @@ export class Chess {
       const t = typeof v;
       return v === undefined ? "" : /^[snb][^iy]/.test(t) ? t[0] + String(v) : "x";
     });
-    return Chess.#wrap(Game.parse(PARSE_ENVELOPE, fields.join("\0")));
+    return Chess.#wrap(parsed(PARSE_ENVELOPE, fields.join("\0")));
   }
 
   /** Replaces this game by a new one from `fen`; throws on bad FEN and then changes nothing. */
   load(fen: string): this {
-    const next = made(Game.parse(PARSE_FEN, str(fen, "FEN")));
+    const next = parsed(PARSE_FEN, str(fen, "FEN"));
     this.#raw.free();
     this.#raw = next;
     return this;
@@ -600,7 +610,7 @@ export function chess960Array(id: number): string {
 
 /** The Scharnagl id of a Chess960 back rank; throws when it is not one of the 960. */
 export function chess960Id(backRank: string): number {
-  return +ask(made(Game.parse(PARSE_BACK_RANK, str(backRank, "back rank"))), (g) => g.get(GET_CHESS960_ID));
+  return +ask(parsed(PARSE_BACK_RANK, str(backRank, "back rank")), (g) => g.get(GET_CHESS960_ID));
 }
 
 /** A uniformly drawn id 0..959 from a cryptographically secure generator. */

@@ -7,7 +7,6 @@ export class Game {
   free(): void;
   [Symbol.dispose](): void;
   static make(kind: number, a: number, b: number): Game;
-  static parse(kind: number, text: string): Game;
   get(op: number): string;
   call(op: number, a: string, b: string, c: string): string;
   status(): number;

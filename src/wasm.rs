@@ -354,11 +354,28 @@ impl JsGame {
                 )?))))
             }
             CALL_SPLIT_PGN => Ok(split_pgn(a)),
+            // The game becomes the one read (a failure leaves it unchanged, as always):
+            // JS reads a text into a new standard game, one export less of glue.
+            CALL_PARSE..=CALL_PARSE_FEN => {
+                self.inner = JsGame::parse_game(op - CALL_PARSE, a)?;
+                Ok(String::new())
+            }
             CALL_SEAL | CALL_SEAL_DRAW_OFFER => {
                 self.seal(a, js_time(b), js_time(c), op == CALL_SEAL_DRAW_OFFER)
             }
             _ => Err(failure("unknown operation")),
         }
+    }
+
+    /// 0 the first game of a PGN text, 1 an adjournment envelope as
+    /// [`adjourn::from_fields`] reads it, 2 the Chess960 game of a back rank such as
+    /// `RNBQKBNR` (how JS reads a back rank's id), 3 the position of a FEN. Not exported:
+    /// JS asks `call(CALL_PARSE + kind)` of a new standard game. Cannot fail: a failure's
+    /// game (the standard start) holds the error (`get(GET_ERROR)`).
+    pub fn parse(kind: u32, text: &str) -> JsGame {
+        let mut g = JsGame::of(Game::new());
+        g.call(CALL_PARSE.saturating_add(kind), text, "", "");
+        g
     }
 
     /// The game of [`JsGame::parse`] or its error.
@@ -634,7 +651,7 @@ const GET_PGN: u32 = 11;
 const GET_DRAW_BY_AGREEMENT: u32 = 12;
 const GET_CHESS960_ID: u32 = 13;
 /// The error of the last call that failed (`""` when none), taken: JS asks after a
-/// `""` from `call` and after `make` or `parse`.
+/// `""` from `call` and after `make`.
 const GET_ERROR: u32 = 14;
 
 /// Operations of [`JsGame::call`]: up to three string arguments, may fail.
@@ -653,6 +670,9 @@ const CALL_PERFT: u32 = 11;
 const CALL_SPLIT_PGN: u32 = 12;
 const CALL_SEAL: u32 = 13;
 const CALL_SEAL_DRAW_OFFER: u32 = 14;
+/// 15 to 18: the game of text, [`JsGame::parse_game`]'s kinds 0 to 3.
+const CALL_PARSE: u32 = 15;
+const CALL_PARSE_FEN: u32 = 18;
 
 #[inline(never)]
 fn flag(b: bool) -> String {
@@ -674,14 +694,6 @@ impl JsGame {
             3 => Ok(Game::chess9()),
             _ => Err(failure("unknown game kind")),
         })
-    }
-
-    /// 0 the first game of a PGN text, 1 an adjournment envelope as
-    /// [`adjourn::from_fields`] reads it, 2 the Chess960 game of a back rank such as
-    /// `RNBQKBNR` (how JS reads a back rank's id: one export less), 3 the position of a
-    /// FEN. Cannot fail: a failure's game holds the error (`get(GET_ERROR)`).
-    pub fn parse(kind: u32, text: &str) -> JsGame {
-        JsGame::made(JsGame::parse_game(kind, text))
     }
 
     /// An operation with string arguments (the `CALL_*` operations). Cannot fail: on
@@ -762,7 +774,7 @@ pub fn chess960_array(n: f64) -> Result<String, Failure> {
     setup::back_rank_string(id(n)?).map_err(err)
 }
 
-/// Not exported (JS reads the id of `Game.parse(2, back_rank)`, one export less of glue).
+/// Not exported (JS reads the id of a game read with `call(CALL_PARSE + 2, back_rank)`).
 pub fn chess960_id(back_rank: &str) -> Result<u16, Failure> {
     setup::id_of_str(back_rank).map_err(err)
 }

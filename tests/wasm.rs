@@ -5,7 +5,7 @@
 use chess960::wasm::{chess960_array, chess960_id, random_chess960_id, JsGame};
 use wasm_bindgen_test::*;
 
-/// `get(GET_ERROR)`: the error a failed `make`, `parse` or `call` left in the
+/// `get(GET_ERROR)`: the error a failed `make` or `call` left in the
 /// game, which the JS wrapper throws as an `Error`.
 const GET_ERROR: u32 = 14;
 
