@@ -688,9 +688,12 @@ impl JsGame {
     /// Cannot fail: a failure's game holds the error (`get(GET_ERROR)`).
     pub fn make(kind: u32, a: f64, b: f64) -> JsGame {
         JsGame::made(match kind {
-            0 => id(a).and_then(|n| Game::chess960(n).map_err(err)),
+            // Chess960 is Double Chess960 with one array for both sides.
+            0 | 2 => id(a).and_then(|w| {
+                let black = if kind == 0 { w } else { id(b)? };
+                Game::double_chess960(w, black).map_err(err)
+            }),
             1 => Ok(Game::new()),
-            2 => id(a).and_then(|w| Game::double_chess960(w, id(b)?).map_err(err)),
             3 => Ok(Game::chess9()),
             _ => Err(failure("unknown game kind")),
         })
