@@ -281,7 +281,10 @@ pub fn open(env: &Envelope) -> Result<Game, AdjournError> {
     }
     game.set_header(SEALED_MOVE_TAG, &env.text);
     if env.draw_offer {
-        game.set_header(DRAW_OFFER_TAG, &cat!(env.sealer.char()));
+        game.set_header(
+            DRAW_OFFER_TAG,
+            if env.sealer == Color::White { "w" } else { "b" },
+        );
     } else {
         game.remove_header(DRAW_OFFER_TAG);
     }
