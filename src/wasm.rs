@@ -421,10 +421,8 @@ impl JsGame {
     pub fn swap(&mut self, choice: &str) -> Result<String, Failure> {
         let c = SwapChoice::parse(choice)
             .ok_or_else(|| bad_arg(|found| PlayError::BadSwap { found }, choice, 16))?;
-        let color = self.inner.swap(c).map_err(err)?;
-        let mut s = String::new();
-        push_swap(&mut s, color, c);
-        Ok(s)
+        self.inner.swap(c).map_err(err)?;
+        Ok(self.last_record())
     }
 
     pub fn fen(&self, shredder: bool) -> String {
