@@ -132,7 +132,7 @@ pub fn suffix(after: &Position) -> &'static str {
 /// Full SAN with check or mate suffix.
 pub fn to_san(pos: &Position, m: Move, legal: &MoveList) -> String {
     let mut s = san_plain(pos, m, legal);
-    s.push_str(suffix(&pos.after(m)));
+    suffix(&pos.after(m)).push_to(&mut s);
     s
 }
 
