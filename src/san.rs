@@ -78,19 +78,14 @@ pub fn san_plain(pos: &Position, m: Move, legal: &MoveList) -> String {
     let capture = pos.board().occupied().contains(to) || m.kind() == MoveKind::EnPassant;
     let mut s = String::new();
     if role == Role::Pawn {
+        // A pawn names only its file, and only when it captures.
         if capture {
             push_char(&mut s, m.from().file().char());
-            push_char(&mut s, 'x');
         }
-        Push::push_to(&to, &mut s);
-        if let Some(p) = m.promotion() {
-            push_char(&mut s, '=');
-            push_char(&mut s, p.upper());
-        }
-        return s;
+    } else {
+        push_char(&mut s, role.upper());
     }
-    push_char(&mut s, role.upper());
-    if role != Role::King {
+    if role != Role::Pawn && role != Role::King {
         let (mut any, mut same_file, mut same_rank) = (false, false, false);
         for &o in legal.iter() {
             if o.to() == to && o.from() != m.from() && !o.is_castle() && role_of(pos, o) == role {
@@ -109,10 +104,15 @@ pub fn san_plain(pos: &Position, m: Move, legal: &MoveList) -> String {
             }
         }
     }
+    // One tail for pawns and pieces: only a pawn move has a promotion.
     if capture {
         push_char(&mut s, 'x');
     }
     Push::push_to(&to, &mut s);
+    if let Some(p) = m.promotion() {
+        push_char(&mut s, '=');
+        push_char(&mut s, p.upper());
+    }
     s
 }
 
