@@ -145,15 +145,16 @@ pub fn trim(s: &str) -> &str {
     while let Some(n) = b.get(i..j).map(space_len).filter(|&n| n > 0) {
         i += n;
     }
-    // A whitespace character at the end is 1 to 3 bytes long.
-    'back: while j > i {
-        for n in 1..=3 {
-            if j >= i + n && b.get(j - n..j).map(space_len) == Some(n) {
-                j -= n;
-                continue 'back;
-            }
+    while j > i {
+        // The last character starts at the last byte that is not a continuation byte.
+        let mut k = j - 1;
+        while k > i && b.get(k).is_some_and(|&c| c & 0xC0 == 0x80) {
+            k -= 1;
         }
-        break;
+        if b.get(k..j).map_or(0, space_len) == 0 {
+            break;
+        }
+        j = k;
     }
     s.get(i..j).unwrap_or_default()
 }
