@@ -97,22 +97,12 @@ macro_rules! push_all {
 pub(crate) use push_all;
 
 /// Appends `n` in decimal.
-pub fn push_uint(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        if let Some(d) = digits.get_mut(i) {
-            *d = b'0' + (n % 10) as u8;
-        }
-        n /= 10;
-        if n == 0 || i == 0 {
-            break;
-        }
+pub fn push_uint(out: &mut String, n: u64) {
+    // The higher digits first, by recursion (at most 20 deep): no digit buffer.
+    if n >= 10 {
+        push_uint(out, n / 10);
     }
-    for &d in digits.get(i..).unwrap_or_default() {
-        push_char(out, char::from(d));
-    }
+    push_char(out, char::from(b'0' + (n % 10) as u8));
 }
 
 /// Appends `n` in decimal, with a minus sign when negative.
