@@ -174,10 +174,11 @@ pub fn push_char(out: &mut String, c: char) {
 }
 
 /// `s` as a new `String`: `str::to_string`, out of line on purpose (one copy of the
-/// allocation and copy instead of one at every call).
+/// allocation and copy instead of one at every call). Built with the one copy of
+/// `push_str` rather than `String::from`'s own allocation code.
 #[inline(never)]
 pub fn owned(s: &str) -> String {
-    String::from(s)
+    cat!(s)
 }
 
 /// The first `n` characters of `s` (all of it when shorter), for echoing input in errors.
