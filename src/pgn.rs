@@ -35,7 +35,7 @@ use crate::game::{Entry, Game, PlayError, Variant};
 use crate::san::{self, SanError};
 use crate::setup::SwapChoice;
 use crate::square::Color;
-use crate::text::{self, Push};
+use crate::text::{self, push_all, Push};
 use core::fmt;
 
 /// The tag that records the Chess-9 swaps.
@@ -76,53 +76,44 @@ impl PgnError {
 
 impl Push for PgnError {
     fn push_to(&self, out: &mut String) {
-        // A lead and one value, then up to two more pieces.
-        let (lead, value, tail, more): (&str, &dyn Push, &str, &dyn Push) = match self {
-            PgnError::NoGame => (
-                "invalid PGN: no game found (no tags and no moves)",
-                &"",
-                "",
-                &"",
+        match self {
+            PgnError::NoGame => {
+                push_all!(out; "invalid PGN: no game found (no tags and no moves)")
+            }
+            PgnError::BadTag { line, text } => push_all!(out;
+                "invalid PGN tag on line ",
+                line,
+                ": '",
+                text,
+                "' (expected [Name \"value\"])"
             ),
-            PgnError::BadTag { line, text } => ("invalid PGN tag on line ", line, ": '", text),
-            PgnError::UnterminatedComment { line } => (
+            PgnError::UnterminatedComment { line } => push_all!(out;
                 "invalid PGN: the comment opened with '{' on line ",
                 line,
-                " is never closed",
-                &"",
+                " is never closed"
             ),
-            PgnError::Fen { fen, error } => ("invalid FEN tag '", fen, "': ", error),
-            PgnError::UnknownVariant { found } => (
+            PgnError::Fen { fen, error } => push_all!(out; "invalid FEN tag '", fen, "': ", error),
+            PgnError::UnknownVariant { found } => push_all!(out;
                 "unsupported variant '",
                 found,
-                "' (this library plays standard chess, Chess960 and Chess-9)",
-                &"",
+                "' (this library plays standard chess, Chess960 and Chess-9)"
             ),
-            PgnError::Chess9Start { fen } => (
+            PgnError::Chess9Start { fen } => push_all!(out;
                 "a Chess-9 game starts from the standard array, but the FEN tag is '",
                 fen,
-                "'; record the swaps in a Chess9Swaps tag",
-                &"",
+                "'; record the swaps in a Chess9Swaps tag"
             ),
-            PgnError::BadSwaps { found } => (
+            PgnError::BadSwaps { found } => push_all!(out;
                 "invalid Chess9Swaps tag '",
                 found,
-                "' (expected e.g. \"black:king white:none\", each side once, Black first)",
-                &"",
+                "' (expected e.g. \"black:king white:none\", each side once, Black first)"
             ),
             PgnError::Move {
                 number,
                 color,
                 token,
                 error,
-            } => return push_move_error(out, *number, *color, token, error),
-        };
-        lead.push_to(out);
-        value.push_to(out);
-        tail.push_to(out);
-        more.push_to(out);
-        if let PgnError::BadTag { .. } = self {
-            "' (expected [Name \"value\"])".push_to(out);
+            } => push_move_error(out, *number, *color, token, error),
         }
     }
 }
