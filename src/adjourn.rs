@@ -32,7 +32,7 @@
 
 #[allow(unused_imports)]
 use crate::prelude::*;
-use crate::text::{self, push_char, Push};
+use crate::text::{self, push_all, push_char, Push};
 
 use crate::fen::{self, FenError};
 use crate::game::{Game, Outcome, PlayError, Reason};
@@ -130,67 +130,57 @@ impl AdjournError {
 
 impl Push for AdjournError {
     fn push_to(&self, out: &mut String) {
-        // A lead and one value, then up to two more pieces.
-        let (lead, value, tail, more, end): (&str, &dyn Push, &str, &dyn Push, &str) = match self {
-            AdjournError::GameOver { result } => (
+        match self {
+            AdjournError::GameOver { result } => push_all!(out;
                 "the game is already over (",
                 result,
-                "): no move can be sealed",
-                &"",
-                "",
+                "): no move can be sealed"
             ),
-            AdjournError::SwapPhase { chooser } => (
+            AdjournError::SwapPhase { chooser } => push_all!(out;
                 "Chess-9 swap phase: ",
-                &chooser.name(),
-                " must choose a swap before a move can be sealed",
-                &"",
-                "",
+                chooser.name(),
+                " must choose a swap before a move can be sealed"
             ),
-            AdjournError::BadTime { key } => (
+            AdjournError::BadTime { key } => push_all!(out;
                 "envelope: '",
                 key,
-                "' must be a number of milliseconds, zero or more",
-                &"",
-                "",
+                "' must be a number of milliseconds, zero or more"
             ),
             AdjournError::Json { at, reason } => {
-                ("envelope is not valid JSON at byte ", at, ": ", reason, "")
+                push_all!(out; "envelope is not valid JSON at byte ", at, ": ", reason)
             }
-            AdjournError::NotAnObject => ("envelope must be a JSON object", &"", "", &"", ""),
-            AdjournError::MissingKey { key } => ("envelope has no '", key, "'", &"", ""),
-            AdjournError::DuplicateKey { key } => ("envelope has '", key, "' twice", &"", ""),
+            AdjournError::NotAnObject => push_all!(out; "envelope must be a JSON object"),
+            AdjournError::MissingKey { key } => push_all!(out; "envelope has no '", key, "'"),
+            AdjournError::DuplicateKey { key } => {
+                push_all!(out; "envelope has '", key, "' twice")
+            }
             AdjournError::WrongType { key, expected } => {
-                ("envelope: '", key, "' must be ", expected, "")
+                push_all!(out; "envelope: '", key, "' must be ", expected)
             }
-            AdjournError::Pgn(e) => ("envelope game record: ", e, "", &"", ""),
-            AdjournError::Fen(e) => ("envelope position: ", e, "", &"", ""),
-            AdjournError::PositionMismatch { fen, game } => (
+            AdjournError::Pgn(e) => push_all!(out; "envelope game record: ", e),
+            AdjournError::Fen(e) => push_all!(out; "envelope position: ", e),
+            AdjournError::PositionMismatch { fen, game } => push_all!(out;
                 "envelope position '",
                 fen,
                 "' is not where its game record ends ('",
                 game,
-                "')",
+                "')"
             ),
-            AdjournError::SealerMismatch { sealer, to_move } => (
+            AdjournError::SealerMismatch { sealer, to_move } => push_all!(out;
                 "envelope sealed by ",
-                &sealer.name(),
+                sealer.name(),
                 " but ",
-                &to_move.name(),
-                " is to move",
+                to_move.name(),
+                " is to move"
             ),
-            AdjournError::MoveNumberMismatch { envelope, position } => (
+            AdjournError::MoveNumberMismatch { envelope, position } => push_all!(out;
                 "envelope move number ",
                 envelope,
                 " does not match the position (move ",
                 position,
-                ")",
+                ")"
             ),
-        };
-        lead.push_to(out);
-        value.push_to(out);
-        tail.push_to(out);
-        more.push_to(out);
-        end.push_to(out);
+        }
     }
 }
 
