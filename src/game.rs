@@ -13,7 +13,7 @@ use crate::resolve::{self, Resolution};
 use crate::san::{self, SanError};
 use crate::setup::{self, SetupError, SwapChoice};
 use crate::square::{Color, Role, Square};
-use crate::text::{push_char, Push};
+use crate::text::{push_all, push_char, Push};
 use crate::uci::{self, CastlingNotation, UciError};
 use core::fmt;
 
@@ -211,15 +211,12 @@ impl PlayError {
 
 impl Push for PlayError {
     fn push_to(&self, out: &mut String) {
-        // Most messages are a lead, one value and a tail.
-        let (lead, value, tail) = match self {
-            PlayError::Fen(e) => return e.push_to(out),
-            PlayError::Setup(e) => return e.push_to(out),
-            PlayError::San(e) => return e.push_to(out),
-            PlayError::Uci(e) => return e.push_to(out),
-            PlayError::Illegal { from, to } => {
-                return push_from_to(out, "illegal move ", *from, *to, "")
-            }
+        match self {
+            PlayError::Fen(e) => e.push_to(out),
+            PlayError::Setup(e) => e.push_to(out),
+            PlayError::San(e) => e.push_to(out),
+            PlayError::Uci(e) => e.push_to(out),
+            PlayError::Illegal { from, to } => push_from_to(out, "illegal move ", *from, *to, ""),
             PlayError::AmbiguousCastle { from, to } => {
                 push_from_to(
                     out,
@@ -229,46 +226,39 @@ impl Push for PlayError {
                     ": it is both castling and a king move; play \"O-O\"/\"O-O-O\", the king onto its rook, or SAN \"K",
                 );
                 Push::push_to(to, out);
-                return push_char(out, '"');
+                push_char(out, '"');
             }
-            PlayError::MissingPromotion { from, to } => {
-                return push_from_to(
-                    out,
-                    "move ",
-                    *from,
-                    *to,
-                    " is a promotion: give promotion 'q', 'r', 'b' or 'n'",
-                )
-            }
+            PlayError::MissingPromotion { from, to } => push_from_to(
+                out,
+                "move ",
+                *from,
+                *to,
+                " is a promotion: give promotion 'q', 'r', 'b' or 'n'",
+            ),
             PlayError::BadSquare { found } => {
-                ("invalid square '", found.as_str(), "' (expected a1..h8)")
+                push_all!(out; "invalid square '", found, "' (expected a1..h8)")
             }
-            PlayError::BadPromotion { found } => (
+            PlayError::BadPromotion { found } => push_all!(out;
                 "invalid promotion '",
-                found.as_str(),
-                "' (expected 'q', 'r', 'b' or 'n')",
+                found,
+                "' (expected 'q', 'r', 'b' or 'n')"
             ),
-            PlayError::BadColor { found } => (
-                "invalid colour '",
-                found.as_str(),
-                "' (expected 'w' or 'b')",
-            ),
-            PlayError::SwapPhase { chooser } => (
+            PlayError::BadColor { found } => {
+                push_all!(out; "invalid colour '", found, "' (expected 'w' or 'b')")
+            }
+            PlayError::SwapPhase { chooser } => push_all!(out;
                 "Chess-9 swap phase: ",
                 chooser.name(),
-                " must choose a swap first (king, queen or none)",
+                " must choose a swap first (king, queen or none)"
             ),
-            PlayError::NoSwap => ("no Chess-9 swap is pending in this game", "", ""),
-            PlayError::BadSwap { found } => (
+            PlayError::NoSwap => push_all!(out; "no Chess-9 swap is pending in this game"),
+            PlayError::BadSwap { found } => push_all!(out;
                 "invalid swap choice '",
-                found.as_str(),
-                "' (expected 'king', 'queen' or 'none')",
+                found,
+                "' (expected 'king', 'queen' or 'none')"
             ),
-            PlayError::Empty => ("empty move", "", ""),
-        };
-        lead.push_to(out);
-        value.push_to(out);
-        tail.push_to(out);
+            PlayError::Empty => push_all!(out; "empty move"),
+        }
     }
 }
 
