@@ -194,14 +194,14 @@ fn find(pos: &Position, san: &str, legal: &MoveList, found: &mut Vec<Move>) -> R
     if core.is_empty() || core.len() > 12 {
         return Err(Fail::Syntax);
     }
-    // `O-O` and `O-O-O`, written with `O`, `0` or `o`, one letter throughout.
+    // `O-O` and `O-O-O`, written with `O`, `0` or `o`, one letter throughout. The letter
+    // is checked once, after the shape (one copy of the pattern instead of one per letter).
     let castle = match *core {
-        [o @ (b'O' | b'0' | b'o'), b'-', p] if p == o => Some(CastlingSide::KingSide),
-        [o @ (b'O' | b'0' | b'o'), b'-', p, b'-', q] if p == o && q == o => {
-            Some(CastlingSide::QueenSide)
-        }
+        [o, b'-', p] if p == o => Some(CastlingSide::KingSide),
+        [o, b'-', p, b'-', q] if p == o && q == o => Some(CastlingSide::QueenSide),
         _ => None,
-    };
+    }
+    .filter(|_| matches!(core.first(), Some(b'O' | b'0' | b'o')));
     if let Some(side) = castle {
         return legal
             .iter()
