@@ -86,21 +86,17 @@ pub fn parse_uci(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, U
     let t = crate::text::trim(text);
     let parts = parse_parts(t);
     if let Some((from, to, promo)) = parts {
-        let mut castle = None;
-        for &m in legal.iter() {
-            if m.from() != from {
-                continue;
-            }
-            if !m.is_castle() {
-                if m.to() == to && m.promotion() == promo {
+        // Ordinary moves first, then castling.
+        for castling in [false, true] {
+            for &m in legal.iter() {
+                if m.from() == from
+                    && m.is_castle() == castling
+                    && m.promotion() == promo
+                    && (m.to() == to || (castling && m.king_to() == to))
+                {
                     return Ok(m);
                 }
-            } else if castle.is_none() && promo.is_none() && (m.to() == to || m.king_to() == to) {
-                castle = Some(m);
             }
-        }
-        if let Some(m) = castle {
-            return Ok(m);
         }
     }
     // One copy of the text for either error (all of it when it parsed: 4 or 5 ASCII
