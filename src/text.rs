@@ -169,8 +169,7 @@ pub fn take_chars(s: &str, n: usize) -> &str {
 /// call.
 #[inline(never)]
 pub fn push_char(out: &mut String, c: char) {
-    // Through the one copy of `push_str` rather than `String::push`'s own.
-    c.encode_utf8(&mut [0; 4]).push_to(out);
+    out.push(c);
 }
 
 /// `s` as a new `String`: `str::to_string`, out of line on purpose (one copy of the
