@@ -311,7 +311,7 @@ export class Chess {
       this.#raw = adopt;
       adopt = undefined;
     } else {
-      this.#raw = fen === undefined ? made(Game.make(MAKE_STANDARD, 0, 0)) : parsed(PARSE_FEN, str(fen, "FEN"));
+      this.#raw = fen === undefined ? Game.make(MAKE_STANDARD, 0, 0) : parsed(PARSE_FEN, str(fen, "FEN"));
     }
   }
 
@@ -319,19 +319,20 @@ export class Chess {
     return answer(this.#raw, this.#raw.call(op, a, b, c));
   }
 
+  /** `raw`: a game known good (checked by `made`/`parsed` where making it can fail). */
   static #wrap(raw: Game): Chess {
-    adopt = made(raw);
+    adopt = raw;
     return new Chess();
   }
 
   /** Chess960 start position by Scharnagl id 0..959; crypto-random when omitted. */
   static chess960(id?: number): Chess {
-    return Chess.#wrap(Game.make(MAKE_960, id === undefined ? randomChess960Id() : id, 0));
+    return Chess.#wrap(made(Game.make(MAKE_960, id === undefined ? randomChess960Id() : id, 0)));
   }
 
   /** Double Chess960: White's array by one id, Black's by another. */
   static doubleChess960(white: number, black: number): Chess {
-    return Chess.#wrap(Game.make(MAKE_DOUBLE, white, black));
+    return Chess.#wrap(made(Game.make(MAKE_DOUBLE, white, black)));
   }
 
   /** Chess-9 game in its swap phase: Black chooses first, then White. */
