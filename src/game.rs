@@ -500,7 +500,9 @@ impl Game {
         }
     }
 
-    fn push_move(&mut self, m: Move, legal: &MoveList) {
+    /// Plays `m`, which must be one of `legal`, the position's legal moves (the record's
+    /// SAN is written against them).
+    pub(crate) fn push_move(&mut self, m: Move, legal: &MoveList) {
         let pos = self.position();
         let e = Entry::Move(PlayedMove::describe(pos, m, legal));
         self.push_step(pos.after(m), e);
