@@ -758,15 +758,24 @@ impl JsGame {
     /// inputs included, as in `dests_by_square`.
     #[wasm_bindgen(js_name = destsPacked)]
     pub fn dests_packed(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(96);
+        // Written into a buffer that always has room: each origin's 2 bytes and its
+        // destinations, all squares, are at most 64 * (2 + 64) bytes.
+        let mut buf = [0u8; 64 * 66];
+        let mut n = 0;
+        let mut put = |b: u8| {
+            if let Some(slot) = buf.get_mut(n) {
+                *slot = b;
+            }
+            n += 1;
+        };
         for (i, tos) in self.inner.dests_by_square().into_iter().enumerate() {
             if tos.any() {
-                out.push(i as u8);
-                out.push(tos.count() as u8);
-                out.extend(tos.map(Square::u8));
+                put(i as u8);
+                put(tos.count() as u8);
+                tos.for_each(|to| put(to.u8()));
             }
         }
-        out
+        buf.get(..n).unwrap_or_default().to_vec()
     }
 }
 
