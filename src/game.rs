@@ -457,6 +457,10 @@ impl Game {
         self.notation = n;
     }
 
+    /// The legal moves (none in the swap phase). Out of line on purpose: every call on
+    /// the game that generates them (play, board input, resolve, records) shares this one
+    /// copy of the generator's set-up instead of inlining it.
+    #[inline(never)]
     pub fn legal_moves(&self) -> MoveList {
         if self.swap_pending.is_some() {
             return MoveList::default();
@@ -480,7 +484,7 @@ impl Game {
         if let Some(chooser) = self.swap_pending {
             return Err(PlayError::SwapPhase { chooser });
         }
-        let legal = self.position().legal_moves();
+        let legal = self.legal_moves();
         if !legal.contains(m) {
             return Err(PlayError::Illegal {
                 from: m.from(),
@@ -525,7 +529,8 @@ impl Game {
     /// [`Game::play_text`] without returning the record (it is the last of
     /// [`Game::entries`]).
     pub fn play_text_quiet(&mut self, text: &str) -> Result<(), PlayError> {
-        let legal = self.position().legal_moves();
+        // In the swap phase the list is empty and `parse_move_in` refuses the text.
+        let legal = self.legal_moves();
         let m = self.parse_move_in(text, &legal)?;
         self.push_move(m, &legal);
         Ok(())
@@ -533,7 +538,7 @@ impl Game {
 
     /// The legal move `text` denotes here (SAN or UCI), without playing it.
     pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
-        self.parse_move_in(text, &self.position().legal_moves())
+        self.parse_move_in(text, &self.legal_moves())
     }
 
     /// [`Game::parse_move`] with the position's legal moves already generated.
@@ -590,7 +595,7 @@ impl Game {
         if let Some(chooser) = self.swap_pending {
             return Err(PlayError::SwapPhase { chooser });
         }
-        let legal = self.position().legal_moves();
+        let legal = self.legal_moves();
         let m = match resolve::resolve(&legal, from, to) {
             Resolution::Move(m) | Resolution::Castle(m) if promotion.is_none() => Some(m),
             Resolution::Promotion(ms) => match promotion {
@@ -624,7 +629,7 @@ impl Game {
                 Input::Resolved(Resolution::Illegal)
             };
         }
-        Input::Resolved(resolve::resolve(&self.position().legal_moves(), from, to))
+        Input::Resolved(resolve::resolve(&self.legal_moves(), from, to))
     }
 
     /// Board inputs by origin square: every legal `to`, plus both castling inputs (king

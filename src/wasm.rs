@@ -260,7 +260,7 @@ impl JsGame {
             return;
         }
         let pos = self.inner.position();
-        let legal = pos.legal_moves();
+        let legal = self.inner.legal_moves();
         let notation = self.inner.notation();
         for &m in moves.unwrap_or(legal.as_slice()) {
             if from.is_some_and(|f| f != m.from()) {
