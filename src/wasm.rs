@@ -242,6 +242,14 @@ impl JsGame {
         })
     }
 
+    /// The answer to a move or swap: the record of the step just played, or the error.
+    /// Out of line: one copy for the three calls that play.
+    #[inline(never)]
+    fn played(&self, r: Result<(), PlayError>) -> Result<String, Failure> {
+        r.map_err(err)?;
+        Ok(self.last_record())
+    }
+
     /// The record of the move just played.
     fn last_record(&self) -> String {
         let mut s = String::new();
@@ -421,8 +429,8 @@ impl JsGame {
     pub fn swap(&mut self, choice: &str) -> Result<String, Failure> {
         let c = SwapChoice::parse(choice)
             .ok_or_else(|| bad_arg(|found| PlayError::BadSwap { found }, choice, 16))?;
-        self.inner.swap(c).map_err(err)?;
-        Ok(self.last_record())
+        let r = self.inner.swap(c).map(drop);
+        self.played(r)
     }
 
     pub fn fen(&self, shredder: bool) -> String {
@@ -481,8 +489,8 @@ impl JsGame {
     }
 
     pub fn play(&mut self, text: &str) -> Result<String, Failure> {
-        self.inner.play_text_quiet(text).map_err(err)?;
-        Ok(self.last_record())
+        let r = self.inner.play_text_quiet(text);
+        self.played(r)
     }
 
     pub fn move_from_to(
@@ -504,8 +512,8 @@ impl JsGame {
                 8,
             ));
         }
-        self.inner.play_input_quiet(f, t, promo).map_err(err)?;
-        Ok(self.last_record())
+        let r = self.inner.play_input_quiet(f, t, promo);
+        self.played(r)
     }
 
     pub fn undo(&mut self) -> String {
