@@ -273,11 +273,13 @@ mod wasm {
         unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
             (*self.heap()).alloc(layout)
         }
+        // A block to free or grow came from `alloc`, which set the heap up: these skip
+        // the check.
         unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-            (*self.heap()).dealloc(ptr, layout)
+            (*self.0.get()).dealloc(ptr, layout)
         }
         unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-            (*self.heap()).realloc(ptr, layout, new_size)
+            (*self.0.get()).realloc(ptr, layout, new_size)
         }
     }
 
