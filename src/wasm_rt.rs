@@ -145,13 +145,13 @@ impl<P: Pages> Heap<P> {
         }
         let size = 1usize << (class as u32 + MIN_SHIFT);
         // Natural alignment: the bytes skipped on the way go to the smaller lists.
-        self.release_until(|bump| bump % size == 0);
+        self.release_until(self.bump.next_multiple_of(size).min(self.end));
         if self.end - self.bump < size {
             let Some(page) = self.pages.grow(1) else {
                 return core::ptr::null_mut();
             };
             if page != self.end {
-                self.release_until(|_| false);
+                self.release_until(self.end);
                 self.bump = page;
             }
             self.end = page + PAGE;
@@ -162,9 +162,10 @@ impl<P: Pages> Heap<P> {
     }
 
     /// Moves bump-area bytes onto the free lists, in naturally aligned pieces, until
-    /// `stop(bump)` or the area is used up.
-    unsafe fn release_until(&mut self, stop: impl Fn(usize) -> bool) {
-        while self.bump < self.end && !stop(self.bump) {
+    /// the bump pointer reaches `to` (a multiple of the first piece's alignment, at most
+    /// `end`: the pieces then end exactly there).
+    unsafe fn release_until(&mut self, to: usize) {
+        while self.bump < to {
             let piece = (self.bump & self.bump.wrapping_neg()).min(MAX_SMALL);
             let class = (piece.trailing_zeros() - MIN_SHIFT) as usize;
             self.push_small(class, self.bump);
