@@ -50,6 +50,14 @@ fn class_of(layout: Layout) -> Option<usize> {
     Some((shift - MIN_SHIFT) as usize)
 }
 
+/// The bytes of the block that serves `layout`: its size class, or its whole pages.
+fn block_bytes(layout: Layout) -> usize {
+    match class_of(layout) {
+        Some(c) => 1 << (c as u32 + MIN_SHIFT),
+        None => pages_of(layout.size()) * PAGE,
+    }
+}
+
 fn pages_of(size: usize) -> usize {
     size.div_ceil(PAGE).max(1)
 }
@@ -109,12 +117,8 @@ impl<P: Pages> Heap<P> {
         let Ok(new) = Layout::from_size_align(new_size, layout.align()) else {
             return core::ptr::null_mut();
         };
-        let same = match (class_of(layout), class_of(new)) {
-            (Some(a), Some(b)) => a == b,
-            (None, None) => pages_of(layout.size()) == pages_of(new_size),
-            _ => false,
-        };
-        if same {
+        // The block already has the new size's room: nothing to move.
+        if block_bytes(layout) == block_bytes(new) {
             return ptr;
         }
         let fresh = self.alloc(new);
