@@ -435,7 +435,9 @@ impl Game {
 
     /// Makes the pending Chess-9 swap choice.
     pub fn swap(&mut self, choice: SwapChoice) -> Result<Color, PlayError> {
-        let color = self.swap_pending.ok_or(PlayError::NoSwap)?;
+        let Some(color) = self.swap_pending else {
+            return Err(PlayError::NoSwap);
+        };
         let mut pos = *self.position();
         setup::apply_swap(&mut pos, color, choice);
         self.push_step(pos, Entry::Swap { color, choice });
