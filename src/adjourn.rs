@@ -32,7 +32,7 @@
 
 #[allow(unused_imports)]
 use crate::prelude::*;
-use crate::text::{self, push_all, push_char, Push};
+use crate::text::{self, push_all, Push};
 
 use crate::fen::{self, FenError};
 use crate::game::{Game, Outcome, PlayError, Reason};
@@ -328,24 +328,23 @@ const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 /// (whole milliseconds), `sealer` `w`/`b`, `drawOffer` `1` or `0`.
 pub fn to_fields(env: &Envelope) -> String {
     let ms = |x: f64| round_ms(x).clamp(0.0, MAX_SAFE) as u64;
-    let mut out = String::new();
-    let sep = |out: &mut String| push_char(out, '\0');
-    env.fen.push_to(&mut out);
-    sep(&mut out);
-    env.pgn.push_to(&mut out);
-    sep(&mut out);
-    text::push_uint(&mut out, u64::from(env.move_number));
-    sep(&mut out);
-    push_char(&mut out, env.sealer.char());
-    for x in [env.white_time_ms, env.black_time_ms] {
-        sep(&mut out);
-        text::push_uint(&mut out, ms(x));
-    }
-    sep(&mut out);
-    push_char(&mut out, if env.draw_offer { '1' } else { '0' });
-    sep(&mut out);
-    env.text.push_to(&mut out);
-    out
+    cat!(
+        env.fen,
+        '\0',
+        env.pgn,
+        '\0',
+        env.move_number,
+        '\0',
+        env.sealer.char(),
+        '\0',
+        ms(env.white_time_ms),
+        '\0',
+        ms(env.black_time_ms),
+        '\0',
+        if env.draw_offer { '1' } else { '0' },
+        '\0',
+        env.text
+    )
 }
 
 /// A whole number written in decimal digits (an optional `-` first), as JavaScript's
