@@ -929,6 +929,33 @@ mod tests {
     }
 
     #[test]
+    fn fields_clamp_and_round_times() {
+        let env = Envelope {
+            fen: "f".to_string(),
+            pgn: String::new(),
+            move_number: 7,
+            sealer: Color::Black,
+            text: "a\0b".to_string(),
+            white_time_ms: 2.5,
+            black_time_ms: 1e300,
+            draw_offer: true,
+        };
+        assert_eq!(to_fields(&env), "f\0\07\0b\03\09007199254740991\01\0a\0b");
+        for (x, text) in [
+            (-5.0, "0"),
+            (f64::NAN, "0"),
+            (-0.4, "0"),
+            (f64::INFINITY, "9007199254740991"),
+        ] {
+            let env = Envelope {
+                white_time_ms: x,
+                ..env.clone()
+            };
+            assert_eq!(to_fields(&env).split('\0').nth(4), Some(text));
+        }
+    }
+
+    #[test]
     fn numbers_are_written_plainly() {
         assert_eq!(json_number(0.0), "0");
         assert_eq!(json_number(123456.0), "123456");
