@@ -940,7 +940,8 @@ mod tests {
             black_time_ms: 1e300,
             draw_offer: true,
         };
-        assert_eq!(to_fields(&env), "f\0\07\0b\03\09007199254740991\01\0a\0b");
+        let want = ["f", "", "7", "b", "3", "9007199254740991", "1", "a\0b"];
+        assert_eq!(to_fields(&env), want.join("\0"));
         for (x, text) in [
             (-5.0, "0"),
             (f64::NAN, "0"),
