@@ -400,11 +400,12 @@ pub fn from_fields(fields: &str) -> Result<Envelope, AdjournError> {
         let v = field.get(1..).unwrap_or_default();
         let expected = match (i, tag) {
             (0 | 1 | 7, b's') => {
-                *match i {
+                // Into the empty string: nothing to drop.
+                v.push_to(match i {
                     0 => &mut env.fen,
                     1 => &mut env.pgn,
                     _ => &mut env.text,
-                } = text::owned(v);
+                });
                 continue;
             }
             (0 | 1 | 7, _) => "a string",
