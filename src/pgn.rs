@@ -903,6 +903,28 @@ mod tests {
     }
 
     #[test]
+    fn writer_copies_headers_not_derived_in_this_case() {
+        let mut g = Game::new();
+        for (k, v) in [
+            ("Event", "E"),
+            ("event", "e"),
+            ("FEN", "x"),
+            ("Fen", "y"),
+            ("Chess9Swaps", "z"),
+            ("Annotator", "A"),
+            ("Date", "2024.01.02"),
+        ] {
+            g.set_header(k, v);
+        }
+        let out = write(&g);
+        assert!(out.starts_with(
+            "[Event \"E\"]\n[Site \"?\"]\n[Date \"2024.01.02\"]\n[Round \"?\"]\n\
+             [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\
+             [event \"e\"]\n[Fen \"y\"]\n[Annotator \"A\"]\n\n"
+        ));
+    }
+
+    #[test]
     fn variant_spellings() {
         for v in [
             "Chess960",
