@@ -282,7 +282,8 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
     let halfmoves = halfmoves.min(MAX_HALFMOVES);
     // The side not to move must not be in check: asked as if it were to move, through
     // the out-of-line `checkers` (not a second inlined copy of the attack tests).
-    if Position::from_parts(board, turn.other(), castles, ep, 0, 0).is_check() {
+    // Castling rights and en passant play no part in it.
+    if Position::from_parts(board, turn.other(), Castles::NONE, None, 0, 0).is_check() {
         return Err(FenError::OppositeCheck);
     }
     Ok(Position::from_parts(
