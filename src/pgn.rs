@@ -810,7 +810,7 @@ fn play_word(game: &mut Game, word: &str) -> Result<(), PgnError> {
         None => {
             // The legal moves SAN was read against are those the record is written with:
             // generated once (`play_quiet` would check the move against them again).
-            let legal = game.position().legal_moves();
+            let legal = game.legal_moves();
             san::parse_san(game.position(), word, &legal)
                 .map(|m| game.push_move(m, &legal))
                 .map_err(PlayError::San)
