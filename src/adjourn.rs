@@ -192,12 +192,6 @@ impl fmt::Display for AdjournError {
 
 impl core::error::Error for AdjournError {}
 
-/// [`text::round`] out of line: one copy for [`seal`]'s two times and [`to_fields`].
-#[inline(never)]
-fn round_ms(x: f64) -> f64 {
-    text::round(x)
-}
-
 fn check_time(key: &'static str, ms: f64) -> Result<(), AdjournError> {
     if ms.is_finite() && ms >= 0.0 {
         Ok(())
@@ -225,7 +219,7 @@ pub fn seal(
     check_time("whiteTimeMs", white_time_ms)?;
     check_time("blackTimeMs", black_time_ms)?;
     // Whole milliseconds: the envelope never needs float text (and the wasm stays small).
-    let (white_time_ms, black_time_ms) = (round_ms(white_time_ms), round_ms(black_time_ms));
+    let (white_time_ms, black_time_ms) = (text::round(white_time_ms), text::round(black_time_ms));
     Ok(Envelope {
         fen: game.fen(false),
         pgn: pgn::write(game),
@@ -327,7 +321,7 @@ const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 /// The envelope as its [`FIELD_KEYS`] values, separated by NUL: numbers in decimal
 /// (whole milliseconds), `sealer` `w`/`b`, `drawOffer` `1` or `0`.
 pub fn to_fields(env: &Envelope) -> String {
-    let ms = |x: f64| round_ms(x).clamp(0.0, MAX_SAFE) as u64;
+    let ms = |x: f64| text::round(x).clamp(0.0, MAX_SAFE) as u64;
     cat!(
         env.fen,
         '\0',
