@@ -1,14 +1,20 @@
-// The raw wasm-bindgen surface that `src/wasm.rs` exports, as RAW_API.md specifies it.
+// The raw wasm-bindgen surface that `src/wasm/` exports, as RAW_API.md specifies it.
 // Used for editor type-checking only: `npm run build` replaces this file with the
-// declarations wasm-bindgen actually generated and type-checks `chess960.ts` against
-// them, so any drift between the Rust exports and this contract fails the build.
+// declarations wasm-bindgen actually generated and type-checks `js/` against them, so any
+// drift between the Rust exports and this contract fails the build.
 
 export class Game {
   free(): void;
   [Symbol.dispose](): void;
   static make(kind: number, a: number, b: number): Game;
+  static read(kind: number, text: string, flags: number): Game;
+  static open(op: number, envelope: any): Game;
+  static util(op: number, a: string, b: string, x: number): any;
+  static memoryPages(): number;
   get(op: number): string;
   call(op: number, a: string, b: string, c: string): string;
+  num(op: number, x: number): number;
+  data(op: number, value: any): any;
   status(): number;
   destsPacked(): Uint8Array;
 }

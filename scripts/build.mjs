@@ -14,6 +14,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync,
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { opsTs as opsTsOf } from "./ops.mjs";
 import { pack, packedWasm } from "./packed-wasm.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -39,9 +40,13 @@ const crate = /^\s*name\s*=\s*"([^"]+)"/m.exec(readFileSync(join(root, "Cargo.to
 if (crate === undefined) throw new Error("build: no package name in Cargo.toml");
 const crateFile = crate.replaceAll("-", "_");
 
-// 1. The core, for wasm32.
-// No `std` feature: the crate's own allocator and panic handler (src/wasm_rt.rs).
-run("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown", "--lib", "--no-default-features"]);
+// 1. The core, for wasm32, and the operation numbers of its boundary (js/ops.ts, written
+// from src/wasm/ops.rs: one definition).
+run("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown", "--lib"]);
+const opsTs = opsTsOf();
+if (!existsSync(join(root, "js", "ops.ts")) || readFileSync(join(root, "js", "ops.ts"), "utf8") !== opsTs) {
+  writeFileSync(join(root, "js", "ops.ts"), opsTs);
+}
 const cargoWasm = join(root, "target", "wasm32-unknown-unknown", "release", `${crateFile}.wasm`);
 
 // 2. JS glue and bindings.
@@ -164,12 +169,21 @@ await esbuild.build({
 });
 copyFileSync(join(src, "chess960_bg.wasm"), join(pkg, "chess960_bg.wasm"));
 
-// 6. Types: one self-contained declaration file, for ESM and (a copy) for CommonJS.
-// `[Symbol.dispose]` needs the esnext.disposable lib (TypeScript ≥ 5.2); referencing it
-// here spares consumers whose `lib` is older (es2022, say) an error inside this file.
-const dts = `/// <reference lib="esnext.disposable" />\n${readFileSync(join(types, "chess960.d.ts"), "utf8")}`;
-if (/^\s*import\b|from\s+["']\.\/raw/m.test(dts)) {
-  throw new Error("build: the public .d.ts must not reference the raw bindings");
+// 6. Types: one self-contained declaration file, for ESM and (a copy) for CommonJS: the
+// public modules' declarations one after another, their imports of each other dropped
+// (chess960.d.ts, which only re-exports them, is left out). `[Symbol.dispose]` needs the
+// esnext.disposable lib (TypeScript >= 5.2); referencing it spares consumers whose `lib`
+// is older (es2022, say) an error inside this file.
+const publicModules = ["types", "tree", "constants", "move", "chess"];
+let dts = `/// <reference lib="esnext.disposable" />\n`;
+for (const m of publicModules) {
+  const d = readFileSync(join(types, `${m}.d.ts`), "utf8")
+    .replace(/^import[^;]*?from\s+["']\.\/[\w-]+\.js["'];\n/gms, "")
+    .replace(/^export \{\};\n/gm, "");
+  dts += `\n// ${m}\n${d}`;
+}
+if (/^\s*import\b|from\s+["']\.\//m.test(dts)) {
+  throw new Error("build: the public .d.ts must be self-contained (no imports of the raw bindings or of each other)");
 }
 writeFileSync(join(pkg, "index.d.ts"), dts);
 writeFileSync(join(pkg, "cjs", "index.d.ts"), dts);

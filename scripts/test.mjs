@@ -49,11 +49,18 @@ if (existsSync(wasmTests)) {
   skip("wasm-bindgen-test (Node and Chromium)", "tests/wasm.rs does not exist yet");
 }
 
+// Every *.test.mjs / *.test.cjs under test/ (one folder per kind: package/, chessjs/,
+// engine/ …) and www/test/.
 const testFiles = [];
-for (const dir of ["test", join("www", "test")]) {
-  if (!existsSync(join(root, dir))) continue;
-  for (const f of readdirSync(join(root, dir)).sort()) if (/\.test\.(mjs|cjs)$/.test(f)) testFiles.push(join(dir, f));
-}
+const collect = (dir) => {
+  if (!existsSync(join(root, dir))) return;
+  for (const e of readdirSync(join(root, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (e.isDirectory() && e.name !== "fixtures" && e.name !== "node_modules") collect(join(dir, e.name));
+    else if (/\.test\.(mjs|cjs)$/.test(e.name)) testFiles.push(join(dir, e.name));
+  }
+};
+collect("test");
+collect(join("www", "test"));
 if (testFiles.length > 0) step("node --test (package and widget)", process.execPath, ["--test", ...testFiles]);
 else skip("node --test", "no test files");
 

@@ -248,24 +248,11 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
             _ => None,
         }
         .ok_or_else(bad)?;
-        let (ep_rank, pawn_sq, from_sq) = match turn {
-            Color::White => (5, sq.u8().wrapping_sub(8), sq.u8() + 8),
-            Color::Black => (2, sq.u8() + 8, sq.u8().wrapping_sub(8)),
-        };
-        let occ = board.occupied();
-        if sq.rank().index() != ep_rank
-            || !board
-                .pieces(turn.other(), Role::Pawn)
-                .contains(Square::from_index(pawn_sq))
-            || occ.contains(sq)
-            || occ.contains(Square::from_index(from_sq))
-        {
+        if !ep_in_place(&board, turn, sq) {
             return Err(bad());
         }
         // Kept only when a pawn could take; legality is checked by the generator.
-        (crate::attacks::pawn_attacks(turn.other(), sq) & board.pieces(turn, Role::Pawn))
-            .any()
-            .then_some(sq)
+        ep_if_capturable(&board, turn, sq)
     };
     let halfmoves = parse_u32(halfmoves)
         .ok_or_else(|| field_error(|found| FenError::BadHalfmove { found }, halfmoves))?;
@@ -286,6 +273,274 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
     if Position::from_parts(board, turn.other(), Castles::NONE, None, 0, 0).is_check() {
         return Err(FenError::OppositeCheck);
     }
+    Ok(Position::from_parts(
+        board, turn, castles, ep, halfmoves, fullmoves,
+    ))
+}
+
+/// Whether `sq` can be the en passant square with `turn` to move: on the third rank from
+/// the other side, the pawn that skipped it in front of it, it and the square behind empty.
+fn ep_in_place(board: &Board, turn: Color, sq: Square) -> bool {
+    let (ep_rank, pawn_sq, from_sq) = match turn {
+        Color::White => (5, sq.u8().wrapping_sub(8), sq.u8() + 8),
+        Color::Black => (2, sq.u8() + 8, sq.u8().wrapping_sub(8)),
+    };
+    let occ = board.occupied();
+    sq.rank().index() == ep_rank
+        && board
+            .pieces(turn.other(), Role::Pawn)
+            .contains(Square::from_index(pawn_sq))
+        && !occ.contains(sq)
+        && !occ.contains(Square::from_index(from_sq))
+}
+
+/// `sq` as the en passant square if it is in place and a pawn of `turn` stands ready to
+/// take there (whether the capture is legal is the generator's question), else `None`.
+pub(crate) fn ep_if_capturable(board: &Board, turn: Color, sq: Square) -> Option<Square> {
+    (ep_in_place(board, turn, sq)
+        && (crate::attacks::pawn_attacks(turn.other(), sq) & board.pieces(turn, Role::Pawn)).any())
+    .then_some(sq)
+}
+
+// ---------------------------------------------------------------------------------------
+// chess.js's reading of FEN
+
+/// JavaScript's `\s`: what `split(/\s+/)` splits at.
+fn is_js_space(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202f}'
+                | '\u{205f}'
+                | '\u{3000}'
+                | '\u{feff}'
+    )
+}
+
+/// `text.split(/\s+/)`: empty fields at the ends when the text starts or ends with
+/// whitespace, as in JavaScript.
+fn js_split(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut in_space = false;
+    for (i, c) in text.char_indices() {
+        if is_js_space(c) {
+            if !in_space {
+                out.push(text.get(start..i).unwrap_or_default());
+                in_space = true;
+            }
+        } else if in_space {
+            start = i;
+            in_space = false;
+        }
+    }
+    out.push(if in_space {
+        ""
+    } else {
+        text.get(start..).unwrap_or_default()
+    });
+    out
+}
+
+/// JavaScript's `parseInt(s, 10)`: an optional sign and the leading digits; `None` for
+/// NaN.
+fn js_parse_int(s: &str) -> Option<f64> {
+    let b = s.as_bytes();
+    let (neg, digits) = match b.first() {
+        Some(b'-') => (true, b.get(1..).unwrap_or_default()),
+        Some(b'+') => (false, b.get(1..).unwrap_or_default()),
+        _ => (false, b),
+    };
+    let n = digits.iter().take_while(|c| c.is_ascii_digit()).count();
+    if n == 0 {
+        return None;
+    }
+    let x = digits
+        .get(..n)
+        .unwrap_or_default()
+        .iter()
+        .fold(0.0, |x, &d| x * 10.0 + f64::from(d - b'0'));
+    Some(if neg { -x } else { x })
+}
+
+/// The FEN chess.js's `load` reads: a text of two to five fields gets the missing ones
+/// (`-`, `-`, `0`, `1`).
+pub fn chessjs_padded(text: &str) -> String {
+    let tokens = js_split(text);
+    if (2..6).contains(&tokens.len()) {
+        let pad = ["-", "-", "0", "1"];
+        let mut all: Vec<&str> = tokens.clone();
+        all.extend_from_slice(pad.get(tokens.len() - 2..).unwrap_or_default());
+        return all.join(" ");
+    }
+    text.to_owned()
+}
+
+/// chess.js's `validateFen`: `Err` with its message, word for word. With
+/// `castling_letters`, the castling field may also hold X-FEN and Shredder-FEN file
+/// letters (this library's Chess960 FENs); chess.js knows only `KQkq-`.
+pub fn validate_chessjs(fen: &str, castling_letters: bool) -> Result<(), &'static str> {
+    let tokens = js_split(fen);
+    let [placement, turn, castling, ep, half, full] = tokens.as_slice() else {
+        return Err("Invalid FEN: must contain six space-delimited fields");
+    };
+    if js_parse_int(full).is_none_or(|n| n <= 0.0) {
+        return Err("Invalid FEN: move number must be a positive integer");
+    }
+    if js_parse_int(half).is_none_or(|n| n < 0.0) {
+        return Err("Invalid FEN: half move counter number must be a non-negative integer");
+    }
+    let ep_ok = *ep == "-" || matches!(ep.as_bytes(), [b'a'..=b'h', b'3' | b'6']);
+    if !ep_ok {
+        return Err("Invalid FEN: en-passant square is invalid");
+    }
+    let castling_ok = |c: char| {
+        matches!(c, 'k' | 'K' | 'q' | 'Q' | '-')
+            || (castling_letters && matches!(c, 'a'..='h' | 'A'..='H'))
+    };
+    if !castling.chars().all(castling_ok) {
+        return Err("Invalid FEN: castling availability is invalid");
+    }
+    if !matches!(*turn, "w" | "b") {
+        return Err("Invalid FEN: side-to-move is invalid");
+    }
+    let rows: Vec<&str> = placement.split('/').collect();
+    if rows.len() != 8 {
+        return Err("Invalid FEN: piece data does not contain 8 '/'-delimited rows");
+    }
+    for row in &rows {
+        let mut sum = 0u32;
+        let mut previous_was_number = false;
+        for c in row.chars() {
+            if let Some(d) = c.to_digit(10) {
+                if previous_was_number {
+                    return Err("Invalid FEN: piece data is invalid (consecutive number)");
+                }
+                sum += d;
+                previous_was_number = true;
+            } else {
+                if !"prnbqkPRNBQK".contains(c) {
+                    return Err("Invalid FEN: piece data is invalid (invalid piece)");
+                }
+                sum += 1;
+                previous_was_number = false;
+            }
+        }
+        if sum != 8 {
+            return Err("Invalid FEN: piece data is invalid (too many squares in rank)");
+        }
+    }
+    if (ep.as_bytes().get(1) == Some(&b'3') && *turn == "w")
+        || (ep.as_bytes().get(1) == Some(&b'6') && *turn == "b")
+    {
+        return Err("Invalid FEN: illegal en-passant square");
+    }
+    for (king, missing, many) in [
+        (
+            'K',
+            "Invalid FEN: missing white king",
+            "Invalid FEN: too many white kings",
+        ),
+        (
+            'k',
+            "Invalid FEN: missing black king",
+            "Invalid FEN: too many black kings",
+        ),
+    ] {
+        match placement.matches(king).count() {
+            0 => return Err(missing),
+            1 => {}
+            _ => return Err(many),
+        }
+    }
+    let edge = rows.first().into_iter().chain(rows.last());
+    if edge.flat_map(|r| r.chars()).any(|c| c == 'p' || c == 'P') {
+        return Err("Invalid FEN: some pawns are on the edge rows");
+    }
+    Ok(())
+}
+
+/// Why chess.js-style loading refused a FEN: chess.js's message, and this library's own
+/// reading of what is wrong when it has one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChessJsFenError {
+    pub chessjs: &'static str,
+    pub cause: Option<FenError>,
+}
+
+/// A position as chess.js's `load(fen, { skipValidation })` reads it: the text padded
+/// ([`chessjs_padded`]) and checked by chess.js's rules ([`validate_chessjs`], with
+/// Chess960 castling letters), then read leniently. What chess.js loads loads: the side
+/// not to move may be in check, castling rights without their king and rook are dropped,
+/// an en passant square no pawn can take on is dropped. With `skip_validation` the
+/// placement may also lack kings or hold pawns on the back ranks (a second king of one
+/// colour is left out, as chess.js leaves it out); it must still describe 8 ranks.
+pub fn parse_chessjs(text: &str, skip_validation: bool) -> Result<Position, ChessJsFenError> {
+    let fen = chessjs_padded(text);
+    let strict = || parse(text).err();
+    if !skip_validation {
+        validate_chessjs(&fen, true).map_err(|chessjs| ChessJsFenError {
+            chessjs,
+            cause: strict(),
+        })?;
+    }
+    let tokens = js_split(&fen);
+    let field = |i: usize| tokens.get(i).copied().unwrap_or_default();
+    let refuse = |e: FenError| ChessJsFenError {
+        chessjs: "Invalid FEN: the position cannot be read",
+        cause: Some(e),
+    };
+    let mut board = parse_board(field(0)).map_err(refuse)?;
+    // chess.js places pieces a8 to h1 and refuses a second king of a colour.
+    for color in Color::ALL {
+        let kings = board.pieces(color, Role::King);
+        let mut first = None;
+        for i in 0..64u8 {
+            let sq = Square::from_index(i ^ 56);
+            if kings.contains(sq) {
+                if first.is_some() {
+                    board.remove(sq);
+                } else {
+                    first = Some(sq);
+                }
+            }
+        }
+    }
+    let turn = match field(1) {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => {
+            return Err(refuse(field_error(
+                |found| FenError::BadTurn { found },
+                other,
+            )))
+        }
+    };
+    let mut castles = Castles::NONE;
+    for ch in field(2).chars().filter(|&c| c != '-') {
+        let mut one = [0u8; 4];
+        if let Ok(c) = parse_castling(ch.encode_utf8(&mut one), &board) {
+            for color in Color::ALL {
+                for side in CastlingSide::ALL {
+                    if let Some(rook) = c.rook(color, side) {
+                        castles.set(color, side, Some(rook));
+                    }
+                }
+            }
+        }
+    }
+    let ep = match *field(3).as_bytes() {
+        [f, r] => Square::from_ascii(f, r).and_then(|sq| ep_if_capturable(&board, turn, sq)),
+        _ => None,
+    };
+    let count = |i: usize, default: u32, max: u32| {
+        js_parse_int(field(i)).map_or(default, |n| n.clamp(0.0, f64::from(max)) as u32)
+    };
+    let halfmoves = count(4, 0, MAX_HALFMOVES);
+    let fullmoves = count(5, 1, MAX_FULLMOVES);
     Ok(Position::from_parts(
         board, turn, castles, ep, halfmoves, fullmoves,
     ))
@@ -358,6 +613,16 @@ pub fn castling_fen(pos: &Position, shredder: bool) -> String {
 
 /// The full six-field FEN; the en passant square only when the capture is legal.
 pub fn to_fen(pos: &Position, shredder: bool) -> String {
+    write_fen(pos, shredder, false)
+}
+
+/// [`to_fen`] with the en passant square as kept (a pawn ready to take there, legal or
+/// not): chess.js's `fen({ forceEnpassantSquare: true })`.
+pub fn to_fen_forced_ep(pos: &Position) -> String {
+    write_fen(pos, false, true)
+}
+
+fn write_fen(pos: &Position, shredder: bool, kept_ep: bool) -> String {
     let mut s = String::new();
     push_board(pos.board(), &mut s);
     push_char(&mut s, ' ');
@@ -365,7 +630,7 @@ pub fn to_fen(pos: &Position, shredder: bool) -> String {
     push_char(&mut s, ' ');
     push_castling(pos, shredder, &mut s);
     push_char(&mut s, ' ');
-    match pos.legal_ep() {
+    match if kept_ep { pos.ep } else { pos.legal_ep() } {
         Some(sq) => Push::push_to(&sq, &mut s),
         None => push_char(&mut s, '-'),
     }

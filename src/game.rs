@@ -1,21 +1,32 @@
-//! A game: start position, variant, Chess-9 swap phase, history with undo, and the
-//! outcome (checkmate, stalemate, automatic threefold and fifty-move draws, insufficient
-//! material, and results the caller records).
+//! A game: start position, variant, Chess-9 swap phase, history with undo, the outcome
+//! (checkmate, stalemate, automatic threefold and fifty-move draws, insufficient
+//! material, and results the caller records), its PGN tags and its annotations.
+//!
+//! Every status query is O(1) however long the game: each ply stores how often its
+//! position has occurred, counted once when the ply is played.
 
 #[allow(unused_imports)]
 use crate::prelude::*;
 
 use crate::bitboard::Bitboard;
+use crate::castling::{self, CastlingSide};
 use crate::fen::{self, FenError};
+use crate::headers::{HeaderError, Headers};
 use crate::movegen::MoveList;
-use crate::position::{Move, MoveKind, Position, RepetitionKey};
+use crate::position::{Board, Move, MoveKind, Position, RepetitionKey};
 use crate::resolve::{self, Resolution};
 use crate::san::{self, SanError};
 use crate::setup::{self, SetupError, SwapChoice};
-use crate::square::{Color, Role, Square};
-use crate::text::{push_all, push_char, Push};
+use crate::square::{Color, Piece, Role, Square};
+use crate::text::{push_char, Push};
+use crate::tree::Notes;
 use crate::uci::{self, CastlingNotation, UciError};
-use core::fmt;
+use alloc::collections::BTreeMap;
+
+/// The most steps (moves, swaps and null moves, variations' moves included) a game
+/// holds: ten times the longest game the 75-move rule allows. A step costs ~110 bytes,
+/// so no game can take more than ~25 MB; longer input is refused with an error.
+pub const MAX_PLIES: usize = 200_000;
 
 /// Which game is being played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +101,47 @@ impl Outcome {
     }
 }
 
+/// SAN held inline (a move's SAN is at most 7 bytes; 15 leaves room), so that a ply
+/// costs no allocation of its own.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct San {
+    bytes: [u8; 15],
+    len: u8,
+}
+
+impl San {
+    pub fn new(s: &str) -> San {
+        let mut bytes = [0u8; 15];
+        let text = crate::text::take_chars(s, 15);
+        let n = text.len().min(15);
+        if let (Some(dst), Some(src)) = (bytes.get_mut(..n), text.as_bytes().get(..n)) {
+            dst.copy_from_slice(src);
+        }
+        San {
+            bytes,
+            len: n as u8,
+        }
+    }
+    pub fn as_str(&self) -> &str {
+        self.bytes
+            .get(..usize::from(self.len))
+            .and_then(|b| core::str::from_utf8(b).ok())
+            .unwrap_or("")
+    }
+}
+
+impl core::fmt::Debug for San {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Push for San {
+    fn push_to(&self, out: &mut String) {
+        self.as_str().push_to(out);
+    }
+}
+
 /// A move as played, with what a record needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedMove {
@@ -104,6 +156,11 @@ pub struct PlayedMove {
 
 impl PlayedMove {
     pub fn describe(pos: &Position, mv: Move, legal: &MoveList) -> PlayedMove {
+        PlayedMove::with_san(pos, mv, san::to_san(pos, mv, legal))
+    }
+
+    /// The record of `mv` from `pos` whose SAN is already known.
+    pub fn with_san(pos: &Position, mv: Move, san: String) -> PlayedMove {
         let captured = match mv.kind() {
             MoveKind::EnPassant => Some(Role::Pawn),
             MoveKind::Castle => None,
@@ -114,7 +171,7 @@ impl PlayedMove {
             color: pos.turn(),
             role: pos.board().role_at(mv.from()).unwrap_or(Role::Pawn),
             captured,
-            san: san::to_san(pos, mv, legal),
+            san,
             before: *pos,
         }
     }
@@ -129,7 +186,7 @@ impl PlayedMove {
         let flag = match self.mv.kind() {
             MoveKind::EnPassant => 'e',
             MoveKind::Castle => match self.mv.castling_side() {
-                Some(crate::castling::CastlingSide::KingSide) => 'k',
+                Some(CastlingSide::KingSide) => 'k',
                 _ => 'q',
             },
             _ => {
@@ -156,8 +213,34 @@ impl PlayedMove {
 /// One step of the game record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Entry {
-    Swap { color: Color, choice: SwapChoice },
+    Swap {
+        color: Color,
+        choice: SwapChoice,
+    },
     Move(PlayedMove),
+    /// A null move (`--`): the side to move passes (chess.js's `setTurn`, analysis).
+    Null {
+        color: Color,
+    },
+}
+
+/// What a ply played, as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Move(Move),
+    Swap(SwapChoice),
+    Null,
+}
+
+/// A step of the game as stored: what was played and the position after it.
+#[derive(Clone, Debug)]
+struct Ply {
+    after: Position,
+    step: Step,
+    san: San,
+    /// How often `after` has occurred in the game up to here, this time included; 0 in
+    /// the swap phase (positions before the first move are not counted).
+    seen: u32,
 }
 
 /// Why a call on a game was refused (the game is unchanged).
@@ -167,6 +250,7 @@ pub enum PlayError {
     Setup(SetupError),
     San(SanError),
     Uci(UciError),
+    Header(HeaderError),
     /// A board input that is not legal.
     Illegal {
         from: Square,
@@ -200,84 +284,49 @@ pub enum PlayError {
         found: String,
     },
     Empty,
+    /// A null move while in check.
+    NullInCheck,
+    /// The game holds [`MAX_PLIES`] steps already.
+    TooLong,
 }
 
-impl PlayError {
-    /// The error as text (what `Display` writes).
-    pub fn message(&self) -> String {
-        cat!(self)
+crate::text::error_messages!(PlayError, e, out => match e {
+    PlayError::Fen(e) => e.push_to(out),
+    PlayError::Setup(e) => e.push_to(out),
+    PlayError::San(e) => e.push_to(out),
+    PlayError::Uci(e) => e.push_to(out),
+    PlayError::Header(e) => e.push_to(out),
+    PlayError::Illegal { from, to } => push_all!(out; "illegal move ", from, "-", to),
+    PlayError::AmbiguousCastle { from, to } => push_all!(out;
+        "ambiguous move ", from, "-", to,
+        ": it is both castling and a king move; play \"O-O\"/\"O-O-O\", the king onto its rook, or SAN \"K",
+        to, "\""
+    ),
+    PlayError::MissingPromotion { from, to } => push_all!(out;
+        "move ", from, "-", to, " is a promotion: give promotion 'q', 'r', 'b' or 'n'"
+    ),
+    PlayError::BadSquare { found } => {
+        push_all!(out; "invalid square '", found, "' (expected a1..h8)")
     }
-}
-
-impl Push for PlayError {
-    fn push_to(&self, out: &mut String) {
-        match self {
-            PlayError::Fen(e) => e.push_to(out),
-            PlayError::Setup(e) => e.push_to(out),
-            PlayError::San(e) => e.push_to(out),
-            PlayError::Uci(e) => e.push_to(out),
-            PlayError::Illegal { from, to } => push_from_to(out, "illegal move ", *from, *to, ""),
-            PlayError::AmbiguousCastle { from, to } => {
-                push_from_to(
-                    out,
-                    "ambiguous move ",
-                    *from,
-                    *to,
-                    ": it is both castling and a king move; play \"O-O\"/\"O-O-O\", the king onto its rook, or SAN \"K",
-                );
-                Push::push_to(to, out);
-                push_char(out, '"');
-            }
-            PlayError::MissingPromotion { from, to } => push_from_to(
-                out,
-                "move ",
-                *from,
-                *to,
-                " is a promotion: give promotion 'q', 'r', 'b' or 'n'",
-            ),
-            PlayError::BadSquare { found } => {
-                push_all!(out; "invalid square '", found, "' (expected a1..h8)")
-            }
-            PlayError::BadPromotion { found } => push_all!(out;
-                "invalid promotion '",
-                found,
-                "' (expected 'q', 'r', 'b' or 'n')"
-            ),
-            PlayError::BadColor { found } => {
-                push_all!(out; "invalid colour '", found, "' (expected 'w' or 'b')")
-            }
-            PlayError::SwapPhase { chooser } => push_all!(out;
-                "Chess-9 swap phase: ",
-                chooser.name(),
-                " must choose a swap first (king, queen or none)"
-            ),
-            PlayError::NoSwap => push_all!(out; "no Chess-9 swap is pending in this game"),
-            PlayError::BadSwap { found } => push_all!(out;
-                "invalid swap choice '",
-                found,
-                "' (expected 'king', 'queen' or 'none')"
-            ),
-            PlayError::Empty => push_all!(out; "empty move"),
-        }
+    PlayError::BadPromotion { found } => {
+        push_all!(out; "invalid promotion '", found, "' (expected 'q', 'r', 'b' or 'n')")
     }
-}
-
-/// Appends `<lead><from>-<to><tail>`.
-fn push_from_to(out: &mut String, lead: &str, from: Square, to: Square, tail: &str) {
-    lead.push_to(out);
-    Push::push_to(&from, out);
-    push_char(out, '-');
-    Push::push_to(&to, out);
-    tail.push_to(out);
-}
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message())
+    PlayError::BadColor { found } => {
+        push_all!(out; "invalid colour '", found, "' (expected 'w' or 'b')")
     }
-}
-
-impl core::error::Error for PlayError {}
+    PlayError::SwapPhase { chooser } => push_all!(out;
+        "Chess-9 swap phase: ", chooser.name(), " must choose a swap first (king, queen or none)"
+    ),
+    PlayError::NoSwap => push_all!(out; "no Chess-9 swap is pending in this game"),
+    PlayError::BadSwap { found } => push_all!(out;
+        "invalid swap choice '", found, "' (expected 'king', 'queen' or 'none')"
+    ),
+    PlayError::Empty => push_all!(out; "empty move"),
+    PlayError::NullInCheck => push_all!(out; "a null move is not allowed when in check"),
+    PlayError::TooLong => push_all!(out;
+        "the game is too long: at most ", MAX_PLIES, " moves (plies) are kept"
+    ),
+});
 
 impl From<FenError> for PlayError {
     fn from(e: FenError) -> Self {
@@ -287,6 +336,11 @@ impl From<FenError> for PlayError {
 impl From<SetupError> for PlayError {
     fn from(e: SetupError) -> Self {
         PlayError::Setup(e)
+    }
+}
+impl From<HeaderError> for PlayError {
+    fn from(e: HeaderError) -> Self {
+        PlayError::Header(e)
     }
 }
 
@@ -303,14 +357,21 @@ pub struct Game {
     variant: Variant,
     /// Position before any swap or move.
     start: Position,
-    /// `positions[i]` is the position after `entries[..i]`, with its repetition key.
-    positions: Vec<(Position, RepetitionKey)>,
-    entries: Vec<Entry>,
+    plies: Vec<Ply>,
+    /// How often each position has occurred since the swap phase ended. Exact for
+    /// repetition (FIDE 9.2): a position from before a capture or pawn move never comes
+    /// back, so counting over the whole game counts the same as over the last
+    /// irreversible move.
+    seen: BTreeMap<RepetitionKey, u32>,
     /// The side that must choose a Chess-9 swap next, if any.
     swap_pending: Option<Color>,
     outcome: Option<(Outcome, usize)>,
-    headers: Vec<(String, String)>,
+    headers: Headers,
     notation: Option<CastlingNotation>,
+    /// Annotations by ply: 1 for the first move's, 0 for what stands before it.
+    notes: BTreeMap<usize, Notes>,
+    /// Moves in the variations of `notes` (they count against [`MAX_PLIES`]).
+    variation_moves: usize,
 }
 
 impl Default for Game {
@@ -324,13 +385,18 @@ impl Game {
         let mut g = Game {
             variant,
             start,
-            positions: vec![(start, start.repetition_key())],
-            entries: Vec::new(),
+            plies: Vec::new(),
+            seen: BTreeMap::new(),
             swap_pending,
             outcome: None,
-            headers: Vec::new(),
+            headers: Headers::new(),
             notation: None,
+            notes: BTreeMap::new(),
+            variation_moves: 0,
         };
+        if swap_pending.is_none() {
+            g.count(&start);
+        }
         g.update_outcome();
         g
     }
@@ -348,37 +414,20 @@ impl Game {
     }
 
     /// [`Game::from_fen`] for a position already read.
-    pub(crate) fn from_parsed(pos: Position) -> Game {
-        Game::from_start(Self::variant_of(&pos), pos, None)
-    }
-
-    fn variant_of(pos: &Position) -> Variant {
-        let std_rook = |c: Color, side: crate::castling::CastlingSide| {
-            let r = c.back_rank() * 8;
-            let (k, rook) = match side {
-                crate::castling::CastlingSide::KingSide => (r + 4, r + 7),
-                crate::castling::CastlingSide::QueenSide => (r + 4, r),
-            };
-            (Square::from_index(k), Square::from_index(rook))
-        };
-        for c in Color::ALL {
-            for side in crate::castling::CastlingSide::ALL {
-                if let Some(rook) = pos.castles().rook(c, side) {
-                    let (k, r) = std_rook(c, side);
-                    if pos.board().king(c) != Some(k) || rook != r {
-                        return Variant::Chess960;
-                    }
-                }
-            }
-        }
-        Variant::Standard
+    pub fn from_parsed(pos: Position) -> Game {
+        Game::from_start(variant_of(&pos), pos, None)
     }
 
     /// Chess960 array `id` (0..=959). Id 518 is the standard array, still a Chess960
     /// game (castling written king onto rook).
     pub fn chess960(id: u16) -> Result<Game, SetupError> {
-        // The same array for both sides: one way to build both, less code in the wasm.
         Game::double_chess960(id, id)
+    }
+
+    /// A Chess960 game from a uniformly drawn array (the platform's secure random
+    /// source, `crypto.getRandomValues` in a browser).
+    pub fn chess960_random() -> Result<Game, SetupError> {
+        Game::chess960(setup::random_id_secure()?)
     }
 
     /// Double Chess960: different arrays for White and Black.
@@ -395,19 +444,79 @@ impl Game {
         Game::from_start(Variant::Chess9, standard_start(), Some(Color::Black))
     }
 
+    /// A game of `variant` from any start position (for records that name the variant
+    /// beside a FEN, such as PGN's `Variant` and `FEN` tags). A Chess-9 game starts in
+    /// its swap phase, Black to choose.
+    pub fn from_position(variant: Variant, start: Position) -> Game {
+        let swap_pending = (variant == Variant::Chess9).then_some(Color::Black);
+        Game::from_start(variant, start, swap_pending)
+    }
+
     pub fn variant(&self) -> Variant {
         self.variant
     }
     /// The position now.
     pub fn position(&self) -> &Position {
-        self.positions.last().map_or(&self.start, |(p, _)| p)
+        self.plies.last().map_or(&self.start, |p| &p.after)
     }
     /// The position before any swap or move.
     pub fn start(&self) -> &Position {
         &self.start
     }
-    pub fn entries(&self) -> &[Entry] {
-        &self.entries
+    /// The position after the first `ply` steps (0: the start); `None` past the end.
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        match ply {
+            0 => Some(&self.start),
+            n => self.plies.get(n - 1).map(|p| &p.after),
+        }
+    }
+    /// How many steps (moves, swaps, null moves) the game has.
+    pub fn ply_count(&self) -> usize {
+        self.plies.len()
+    }
+    /// The steps so far, as records.
+    pub fn entries(&self) -> Vec<Entry> {
+        (1..=self.plies.len())
+            .filter_map(|i| self.entry(i))
+            .collect()
+    }
+    /// Step `ply` (1 for the first) as a record.
+    pub fn entry(&self, ply: usize) -> Option<Entry> {
+        let p = self.plies.get(ply.checked_sub(1)?)?;
+        let before = self.position_at(ply - 1)?;
+        Some(match p.step {
+            Step::Move(m) => {
+                Entry::Move(PlayedMove::with_san(before, m, p.san.as_str().to_owned()))
+            }
+            Step::Swap(choice) => Entry::Swap {
+                color: before_swap_color(ply, self),
+                choice,
+            },
+            Step::Null => Entry::Null {
+                color: before.turn(),
+            },
+        })
+    }
+    /// The SAN of step `ply` (1 for the first): `--` for a null move, `""` for a swap.
+    pub fn san_at(&self, ply: usize) -> &str {
+        match self.plies.get(ply.wrapping_sub(1)) {
+            Some(p) => p.san.as_str(),
+            None => "",
+        }
+    }
+    /// The move of step `ply`, if it is a move.
+    pub fn move_at(&self, ply: usize) -> Option<Move> {
+        match self.plies.get(ply.wrapping_sub(1))?.step {
+            Step::Move(m) => Some(m),
+            _ => None,
+        }
+    }
+    /// The plies of the swap phase (0, 1 or 2).
+    pub fn swap_plies(&self) -> usize {
+        self.plies
+            .iter()
+            .take_while(|p| matches!(p.step, Step::Swap(_)))
+            .count()
     }
     /// The Scharnagl id of the start array when both sides share one of the 960.
     pub fn chess960_id(&self) -> Option<u16> {
@@ -438,13 +547,15 @@ impl Game {
         let Some(color) = self.swap_pending else {
             return Err(PlayError::NoSwap);
         };
+        self.check_room(1)?;
         let mut pos = *self.position();
         setup::apply_swap(&mut pos, color, choice);
-        self.push_step(pos, Entry::Swap { color, choice });
         self.swap_pending = match color {
             Color::Black => Some(Color::White),
             Color::White => None,
         };
+        self.push_step(pos, Step::Swap(choice), San::new(""));
+        self.update_outcome();
         Ok(color)
     }
 
@@ -493,33 +604,74 @@ impl Game {
                 to: m.king_to(),
             });
         }
-        self.push_move(m, &legal);
-        Ok(())
+        self.push_move(m, &legal)
     }
 
     /// The record of the move just played.
     fn last_played(&self) -> Result<PlayedMove, PlayError> {
-        match self.entries.last() {
-            Some(Entry::Move(pm)) => Ok(pm.clone()),
+        match self.entry(self.plies.len()) {
+            Some(Entry::Move(pm)) => Ok(pm),
             // Not reached: called right after a move was pushed.
             _ => Err(PlayError::Empty),
         }
     }
 
-    /// Plays `m`, which must be one of `legal`, the position's legal moves (the record's
-    /// SAN is written against them).
-    pub(crate) fn push_move(&mut self, m: Move, legal: &MoveList) {
-        let pos = self.position();
-        let e = Entry::Move(PlayedMove::describe(pos, m, legal));
-        self.push_step(pos.after(m), e);
-        self.update_outcome();
+    fn check_room(&self, steps: usize) -> Result<(), PlayError> {
+        if self.plies.len() + self.variation_moves + steps > MAX_PLIES {
+            return Err(PlayError::TooLong);
+        }
+        Ok(())
     }
 
-    /// Records a step: the position after it, its repetition key and the entry.
-    #[inline(never)]
-    fn push_step(&mut self, after: Position, e: Entry) {
-        self.positions.push((after, after.repetition_key()));
-        self.entries.push(e);
+    /// Plays `m`, which must be one of `legal`, the position's legal moves (the record's
+    /// SAN is written against them).
+    pub(crate) fn push_move(&mut self, m: Move, legal: &MoveList) -> Result<(), PlayError> {
+        self.check_room(1)?;
+        let pos = self.position();
+        let san = San::new(&san::to_san(pos, m, legal));
+        let after = pos.after(m);
+        self.push_step(after, Step::Move(m), san);
+        self.update_outcome();
+        Ok(())
+    }
+
+    /// Plays a null move (`--`): the side to move passes. Refused in check and in the
+    /// swap phase.
+    pub fn play_null(&mut self) -> Result<(), PlayError> {
+        if let Some(chooser) = self.swap_pending {
+            return Err(PlayError::SwapPhase { chooser });
+        }
+        if self.is_check() {
+            return Err(PlayError::NullInCheck);
+        }
+        self.check_room(1)?;
+        let after = self.position().after_null();
+        self.push_step(after, Step::Null, San::new("--"));
+        self.update_outcome();
+        Ok(())
+    }
+
+    /// Records a step: the position after it, counted for repetition once the swap phase
+    /// is over.
+    fn push_step(&mut self, after: Position, step: Step, san: San) {
+        let seen = if self.swap_pending.is_none() {
+            self.count(&after)
+        } else {
+            0
+        };
+        self.plies.push(Ply {
+            after,
+            step,
+            san,
+            seen,
+        });
+    }
+
+    /// Counts one more occurrence of `pos`; returns the count.
+    fn count(&mut self, pos: &Position) -> u32 {
+        let n = self.seen.entry(pos.repetition_key()).or_insert(0);
+        *n += 1;
+        *n
     }
 
     /// Plays SAN (strict) or UCI (either castling form), whichever the text is.
@@ -534,8 +686,7 @@ impl Game {
         // In the swap phase the list is empty and `parse_move_in` refuses the text.
         let legal = self.legal_moves();
         let m = self.parse_move_in(text, &legal)?;
-        self.push_move(m, &legal);
-        Ok(())
+        self.push_move(m, &legal)
     }
 
     /// The legal move `text` denotes here (SAN or UCI), without playing it.
@@ -575,6 +726,23 @@ impl Game {
         }
     }
 
+    /// Plays a move as chess.js reads text: SAN first (decorations, `=` and `0-0`
+    /// forgiven), then, unless `strict`, its permissive forms (`e2e4`, `Pe2-e4`,
+    /// `Nge7`, `exd5` without `x`…; see [`san::parse_chessjs`]), and UCI king onto rook
+    /// as castling; `--` plays a null move. `Ok(false)` when no move fits.
+    pub fn play_chessjs(&mut self, text: &str, strict: bool) -> Result<bool, PlayError> {
+        if let Some(chooser) = self.swap_pending {
+            return Err(PlayError::SwapPhase { chooser });
+        }
+        let legal = self.legal_moves();
+        // King onto rook is castling in every variant (SPEC §1), chess.js or not.
+        match san::parse_chessjs(self.position(), text, &legal, strict, true) {
+            Some(san::ChessJsMove::Move(m)) => self.push_move(m, &legal).map(|()| true),
+            Some(san::ChessJsMove::Null) => self.play_null().map(|()| true),
+            None => Ok(false),
+        }
+    }
+
     /// Plays a board input (`from`, `to`, optional promotion) by the resolution rules.
     pub fn play_input(
         &mut self,
@@ -587,7 +755,8 @@ impl Game {
     }
 
     /// [`Game::play_input`] without returning the record (it is the last of
-    /// [`Game::entries`]).
+    /// [`Game::entries`]). A promotion piece given for a move that is no promotion is
+    /// ignored, as chess.js ignores it.
     pub fn play_input_quiet(
         &mut self,
         from: Square,
@@ -599,19 +768,18 @@ impl Game {
         }
         let legal = self.legal_moves();
         let m = match resolve::resolve(&legal, from, to) {
-            Resolution::Move(m) | Resolution::Castle(m) if promotion.is_none() => Some(m),
+            Resolution::Move(m) | Resolution::Castle(m) => Some(m),
             Resolution::Promotion(ms) => match promotion {
                 None => return Err(PlayError::MissingPromotion { from, to }),
                 p => ms.iter().copied().find(|m| m.promotion() == p),
             },
             Resolution::Ambiguous { .. } => return Err(PlayError::AmbiguousCastle { from, to }),
-            _ => None,
+            Resolution::Illegal => None,
         };
         let Some(m) = m else {
             return Err(PlayError::Illegal { from, to });
         };
-        self.push_move(m, &legal);
-        Ok(())
+        self.push_move(m, &legal)
     }
 
     /// What a board input means now (SPEC §1 castling-input resolution; in the Chess-9
@@ -685,15 +853,28 @@ impl Game {
         by_from
     }
 
-    /// Takes back the last move or swap.
+    /// Takes back the last move or swap, with its annotations.
     pub fn undo(&mut self) -> Option<Entry> {
-        let e = self.entries.pop()?;
-        self.positions.pop();
+        let n = self.plies.len();
+        let e = self.entry(n)?;
+        let p = self.plies.pop()?;
+        if p.seen > 0 {
+            let key = p.after.repetition_key();
+            if let Some(c) = self.seen.get_mut(&key) {
+                *c -= 1;
+                if *c == 0 {
+                    self.seen.remove(&key);
+                }
+            }
+        }
+        if let Some(notes) = self.notes.remove(&n) {
+            self.variation_moves -= notes.variation_moves();
+        }
         if let Entry::Swap { color, .. } = e {
             self.swap_pending = Some(color);
         }
         if let Some((_, ply)) = self.outcome {
-            if ply > self.entries.len() {
+            if ply > self.plies.len() {
                 self.outcome = None;
             }
         }
@@ -720,14 +901,13 @@ impl Game {
     pub fn is_threefold_repetition(&self) -> bool {
         self.repetitions() >= 3
     }
-    fn repetitions(&self) -> usize {
-        let Some((pos, key)) = self.positions.last() else {
-            return 0;
-        };
-        let window = pos.halfmoves() as usize + 1;
-        let recent = self.positions.len().saturating_sub(window);
-        let steps = self.positions.get(recent..).unwrap_or_default();
-        steps.iter().filter(|(_, k)| k == key).count()
+    /// How often the current position has occurred (0 in the swap phase).
+    pub fn repetitions(&self) -> u32 {
+        match self.plies.last() {
+            Some(p) => p.seen,
+            None if self.swap_pending.is_none() => 1,
+            None => 0,
+        }
     }
     pub fn is_fifty_moves(&self) -> bool {
         self.position().halfmoves() >= 100
@@ -747,37 +927,47 @@ impl Game {
         has_mating_material(self.position(), c)
     }
 
-    fn update_outcome(&mut self) {
-        if self.outcome.is_some() || self.swap_pending.is_some() {
-            return;
+    /// The result the position itself decides, if any.
+    fn board_result(&self) -> Option<Outcome> {
+        if self.swap_pending.is_some() {
+            return None;
         }
         let pos = self.position();
-        let reason = if !pos.has_legal_moves() {
+        let (winner, reason) = if !pos.has_legal_moves() {
             if pos.is_check() {
-                Some((Some(pos.turn().other()), Reason::Checkmate))
+                (Some(pos.turn().other()), Reason::Checkmate)
             } else {
-                Some((None, Reason::Stalemate))
+                (None, Reason::Stalemate)
             }
         } else if is_insufficient_material(pos) {
-            Some((None, Reason::InsufficientMaterial))
+            (None, Reason::InsufficientMaterial)
         } else if self.is_threefold_repetition() {
-            Some((None, Reason::ThreefoldRepetition))
+            (None, Reason::ThreefoldRepetition)
         } else if self.is_fifty_moves() {
-            Some((None, Reason::FiftyMoves))
+            (None, Reason::FiftyMoves)
         } else {
-            None
+            return None;
         };
-        if let Some((winner, reason)) = reason {
-            self.outcome = Some((Outcome { winner, reason }, self.entries.len()));
+        Some(Outcome { winner, reason })
+    }
+
+    fn update_outcome(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
+        if let Some(o) = self.board_result() {
+            self.outcome = Some((o, self.plies.len()));
         }
     }
 
-    /// Records a result decided off the board (first result stands).
+    /// Records a result decided off the board (first result stands); the `Result` tag
+    /// follows it.
     pub fn record(&mut self, o: Outcome) -> bool {
         if self.outcome.is_some() {
             return false;
         }
-        self.outcome = Some((o, self.entries.len()));
+        self.outcome = Some((o, self.plies.len()));
+        self.headers.set_unchecked("Result", o.result());
         true
     }
     pub fn resign(&mut self, loser: Color) -> bool {
@@ -808,6 +998,35 @@ impl Game {
         self.record(o)
     }
 
+    /// The outcome of a game read from a record whose `Result` tag is `result` and
+    /// `Termination` tag `termination`: the record's own ending stands (SPEC §1). A
+    /// decided record ends as its last position says (a mate after an unclaimed
+    /// repetition is a mate), else by the result it states (on time when the
+    /// termination says so, else resignation or agreement); an undecided one (`*`)
+    /// keeps the automatic result.
+    pub(crate) fn conclude_record(&mut self, result: &str, termination: &str) {
+        let winner = match result {
+            "1-0" => Some(Color::White),
+            "0-1" => Some(Color::Black),
+            "1/2-1/2" => None,
+            _ => return,
+        };
+        let at = self.plies.len();
+        let o = match self.board_result() {
+            Some(o) => o,
+            None => Outcome {
+                winner,
+                reason: match (winner, termination.to_ascii_lowercase().contains("time")) {
+                    (Some(_), true) => Reason::Timeout,
+                    (None, true) => Reason::TimeoutInsufficientMaterial,
+                    (Some(_), false) => Reason::Resignation,
+                    (None, false) => Reason::Agreement,
+                },
+            },
+        };
+        self.outcome = Some((o, at));
+    }
+
     pub fn fen(&self, shredder: bool) -> String {
         fen::to_fen(self.position(), shredder)
     }
@@ -818,33 +1037,287 @@ impl Game {
         self.position().perft(depth)
     }
 
-    pub fn headers(&self) -> &[(String, String)] {
+    // -----------------------------------------------------------------------------------
+    // Tags
+
+    /// The tags set on the game (derived tags aside).
+    pub fn tags(&self) -> &Headers {
         &self.headers
     }
-    pub fn header(&self, key: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+    pub(crate) fn tags_mut(&mut self) -> &mut Headers {
+        &mut self.headers
     }
-    pub fn set_header(&mut self, key: &str, value: &str) {
-        let value = crate::text::owned(value);
-        match self.headers.iter_mut().find(|(k, _)| k == key) {
-            Some((_, v)) => *v = value,
-            None => self.headers.push((crate::text::owned(key), value)),
+    /// Every tag with a value, in order, the derived ones (`Variant`, `SetUp`, `FEN`,
+    /// `Chess9Swaps`) where they belong: what `pgn()` writes.
+    pub fn headers(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        let derived = self.derived_tags();
+        for (i, (k, v)) in self.headers.slots().into_iter().enumerate() {
+            if i == crate::headers::SETUP_INDEX {
+                out.extend(derived.iter().cloned());
+            }
+            if let Some(v) = v {
+                out.push((k.to_owned(), v.to_owned()));
+            }
         }
+        out
     }
-    pub fn remove_header(&mut self, key: &str) {
-        self.headers.retain(|(k, _)| k != key);
+    /// The tags the game's start decides.
+    pub fn derived_tags(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        let variant = match self.variant {
+            Variant::Standard => "",
+            Variant::Chess960 => "Chess960",
+            Variant::Chess9 => "Chess-9",
+        };
+        if !variant.is_empty() {
+            out.push(("Variant".to_owned(), variant.to_owned()));
+        }
+        let start = fen::to_fen(&self.start, false);
+        if start != fen::STANDARD_FEN {
+            out.push(("SetUp".to_owned(), "1".to_owned()));
+            out.push(("FEN".to_owned(), start));
+        }
+        if self.variant == Variant::Chess9 {
+            let mut swaps = String::new();
+            for e in self.entries() {
+                if let Entry::Swap { color, choice } = e {
+                    if !swaps.is_empty() {
+                        swaps.push(' ');
+                    }
+                    crate::text::push_all!(&mut swaps; color.name(), ":", choice.name());
+                }
+            }
+            out.push((crate::pgn::CHESS9_SWAPS_TAG.to_owned(), swaps));
+        }
+        out
+    }
+    /// A tag's value (exact case; the roster's defaults included); derived tags are
+    /// answered by [`Game::headers`].
+    pub fn header(&self, key: &str) -> Option<&str> {
+        self.headers.get(key)
+    }
+    /// Sets a tag. Refuses names and values PGN cannot write, and the derived tags.
+    pub fn set_header(&mut self, key: &str, value: &str) -> Result<(), HeaderError> {
+        self.headers.set(key, value)
+    }
+    /// Removes a tag (chess.js's `removeHeader`: a roster tag goes back to its default).
+    pub fn remove_header(&mut self, key: &str) -> bool {
+        self.headers.remove(key)
+    }
+    /// Forgets every tag set (the roster goes back to its defaults).
+    pub fn clear_headers(&mut self) {
+        self.headers = Headers::new();
     }
 
-    /// A game of `variant` from any start position (for records that name the variant
-    /// beside a FEN, such as PGN's `Variant` and `FEN` tags). A Chess-9 game starts in
-    /// its swap phase, Black to choose.
-    pub fn from_position(variant: Variant, start: Position) -> Game {
-        let swap_pending = (variant == Variant::Chess9).then_some(Color::Black);
-        Game::from_start(variant, start, swap_pending)
+    // -----------------------------------------------------------------------------------
+    // Annotations
+
+    /// The annotations of ply `ply` (0: before the first move).
+    pub fn notes(&self, ply: usize) -> Option<&Notes> {
+        self.notes.get(&ply)
     }
+    /// Every annotated ply with its annotations, in order.
+    pub fn all_notes(&self) -> impl Iterator<Item = (usize, &Notes)> {
+        self.notes.iter().map(|(k, v)| (*k, v))
+    }
+    /// Changes the annotations of ply `ply` (0..=plies); an empty result is dropped.
+    /// Refused past the end, or when the variations would exceed [`MAX_PLIES`].
+    pub fn edit_notes<R>(
+        &mut self,
+        ply: usize,
+        f: impl FnOnce(&mut Notes) -> R,
+    ) -> Result<R, PlayError> {
+        if ply > self.plies.len() {
+            return Err(PlayError::Empty);
+        }
+        let mut notes = self.notes.remove(&ply).unwrap_or_default();
+        let before = notes.variation_moves();
+        let r = f(&mut notes);
+        let after = notes.variation_moves();
+        let total = self.variation_moves - before + after;
+        if self.plies.len() + total > MAX_PLIES {
+            // Put back what was there: the call is refused as a whole.
+            return Err(PlayError::TooLong);
+        }
+        self.variation_moves = total;
+        if !notes.is_empty() {
+            self.notes.insert(ply, notes);
+        }
+        Ok(r)
+    }
+    /// Removes every annotation (comments, NAGs, variations).
+    pub fn clear_notes(&mut self) {
+        self.notes.clear();
+        self.variation_moves = 0;
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Position editing
+
+    /// Replaces the game by one that starts from `pos` (the history and annotations
+    /// go; the tags stay). A Chess-9 game becomes a Chess960 one (its swaps are over);
+    /// the others keep their variant.
+    pub fn reset_to(&mut self, pos: Position) {
+        let variant = match self.variant {
+            Variant::Standard => Variant::Standard,
+            _ => Variant::Chess960,
+        };
+        let headers = core::mem::take(&mut self.headers);
+        let notation = self.notation;
+        *self = Game::from_start(variant, pos, None);
+        self.headers = headers;
+        self.notation = notation;
+    }
+
+    /// chess.js's `put`: places `piece` on `sq`, unless it is a second king of its colour.
+    /// Castling rights whose king or rook left its square go, as does an en passant
+    /// square that no longer makes sense. Returns whether the piece was placed.
+    pub fn put(&mut self, piece: Piece, sq: Square) -> bool {
+        let pos = *self.position();
+        if piece.role == Role::King {
+            if let Some(k) = pos.board.king(piece.color) {
+                if k != sq {
+                    return false;
+                }
+            }
+        }
+        let mut edited = pos;
+        edited.board.put(sq, piece);
+        self.edited(&pos, edited);
+        true
+    }
+
+    /// chess.js's `remove`: the piece that stood on `sq`, if any.
+    pub fn remove_piece(&mut self, sq: Square) -> Option<Piece> {
+        let pos = *self.position();
+        let piece = pos.board.piece_at(sq)?;
+        let mut edited = pos;
+        edited.board.remove(sq);
+        self.edited(&pos, edited);
+        Some(piece)
+    }
+
+    /// chess.js's `clear`: an empty board, White to move, move 1.
+    pub fn clear_board(&mut self) {
+        let empty = Position::from_parts(
+            Board::empty(),
+            Color::White,
+            castling::Castles::NONE,
+            None,
+            0,
+            1,
+        );
+        self.reset_to(empty);
+    }
+
+    /// chess.js's `setCastlingRights`: grants (`Some(true)`) or takes away
+    /// (`Some(false)`) each wing's right of `color`; a right whose king and rook are not
+    /// in place is not granted. Returns whether the rights are now as asked.
+    pub fn set_castling_rights(
+        &mut self,
+        color: Color,
+        king_side: Option<bool>,
+        queen_side: Option<bool>,
+    ) -> bool {
+        let pos = *self.position();
+        let mut edited = pos;
+        for (side, want) in [
+            (CastlingSide::KingSide, king_side),
+            (CastlingSide::QueenSide, queen_side),
+        ] {
+            match want {
+                Some(true) => {
+                    let rook = self.castling_rook(&pos.board, color, side);
+                    edited.castles.set(color, side, rook);
+                }
+                Some(false) => edited.castles.set(color, side, None),
+                None => {}
+            }
+        }
+        if edited.castles != pos.castles {
+            self.reset_to(edited);
+        }
+        let now = self.position().castles;
+        [
+            (CastlingSide::KingSide, king_side),
+            (CastlingSide::QueenSide, queen_side),
+        ]
+        .into_iter()
+        .all(|(side, want)| want.is_none_or(|w| now.rook(color, side).is_some() == w))
+    }
+
+    /// The rook a newly granted right of `color` on `side` castles with: in standard
+    /// chess the corner rook with the king on e1/e8 (chess.js's rule), in Chess960 the
+    /// outermost rook on that side of a king on its back rank.
+    fn castling_rook(&self, board: &Board, color: Color, side: CastlingSide) -> Option<Square> {
+        let r = color.back_rank() * 8;
+        if self.variant == Variant::Standard {
+            let king = Square::from_index(r + 4);
+            let rook = Square::from_index(r + if side == CastlingSide::KingSide { 7 } else { 0 });
+            let ok = board.pieces(color, Role::King).contains(king)
+                && board.pieces(color, Role::Rook).contains(rook);
+            ok.then_some(rook)
+        } else {
+            castling::outermost_rook(board, color, side)
+        }
+    }
+
+    /// The game after an edit of the current position `before` into `edited`: castling
+    /// rights and en passant made consistent, then the edited position becomes the start.
+    fn edited(&mut self, before: &Position, mut edited: Position) {
+        for color in Color::ALL {
+            let king_moved = before.board.king(color) != edited.board.king(color)
+                || edited.board.pieces(color, Role::King).count() != 1;
+            for side in CastlingSide::ALL {
+                if let Some(rook) = edited.castles.rook(color, side) {
+                    let standard_ok = self.variant != Variant::Standard
+                        || self.castling_rook(&edited.board, color, side) == Some(rook);
+                    if king_moved
+                        || !edited.board.pieces(color, Role::Rook).contains(rook)
+                        || !standard_ok
+                    {
+                        edited.castles.set(color, side, None);
+                    }
+                }
+            }
+        }
+        if let Some(ep) = edited.ep {
+            edited.ep = fen::ep_if_capturable(&edited.board, edited.turn, ep);
+        }
+        self.reset_to(edited);
+    }
+}
+
+/// Who made swap `ply` (1 = Black's, 2 = White's).
+fn before_swap_color(ply: usize, _game: &Game) -> Color {
+    if ply == 1 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// The variant a position's castling rights call for: Chess960 when a right's king or
+/// rook is off its standard square.
+pub(crate) fn variant_of(pos: &Position) -> Variant {
+    for c in Color::ALL {
+        let r = c.back_rank() * 8;
+        for side in CastlingSide::ALL {
+            if let Some(rook) = pos.castles().rook(c, side) {
+                let std_rook = match side {
+                    CastlingSide::KingSide => r + 7,
+                    CastlingSide::QueenSide => r,
+                };
+                if pos.board().king(c) != Some(Square::from_index(r + 4))
+                    || rook != Square::from_index(std_rook)
+                {
+                    return Variant::Chess960;
+                }
+            }
+        }
+    }
+    Variant::Standard
 }
 
 /// The standard start position.
@@ -865,8 +1338,7 @@ pub fn is_insufficient_material(pos: &Position) -> bool {
     }
     let bishops = b.by_role(Role::Bishop);
     b.by_role(Role::Knight).is_empty()
-        && ((bishops & crate::bitboard::Bitboard::LIGHT).is_empty()
-            || (bishops & crate::bitboard::Bitboard::DARK).is_empty())
+        && ((bishops & Bitboard::LIGHT).is_empty() || (bishops & Bitboard::DARK).is_empty())
 }
 
 /// Whether `c` could still deliver mate by any sequence of legal moves, judged by
@@ -882,7 +1354,6 @@ pub fn has_mating_material(pos: &Position, c: Color) -> bool {
     }
     let knights = ours & b.by_role(Role::Knight);
     let bishops = ours & b.by_role(Role::Bishop);
-    use crate::bitboard::Bitboard;
     match (knights.count(), bishops.count()) {
         (0, 0) => false,
         (1, 0) => (theirs
@@ -907,5 +1378,111 @@ pub fn has_mating_material(pos: &Position, c: Color) -> bool {
                 || (their_bishops & other_colour).any()
         }
         _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_is_counted_once_per_ply() {
+        let mut g = Game::new();
+        for _ in 0..3 {
+            for m in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+                g.play_text(m).unwrap();
+            }
+        }
+        assert_eq!(g.repetitions(), 4);
+        assert_eq!(g.outcome().unwrap().reason, Reason::ThreefoldRepetition);
+        for _ in 0..4 {
+            g.undo();
+        }
+        assert_eq!(g.repetitions(), 3);
+        for _ in 0..4 {
+            g.undo();
+        }
+        assert_eq!(g.repetitions(), 2);
+        assert!(g.outcome().is_none());
+    }
+
+    #[test]
+    fn chess9_swap_phase_positions_are_not_counted() {
+        let mut g = Game::chess9();
+        g.swap(SwapChoice::None).unwrap();
+        g.swap(SwapChoice::None).unwrap();
+        assert_eq!(g.repetitions(), 1);
+        assert!(g.outcome().is_none());
+    }
+
+    #[test]
+    fn null_moves_pass_the_turn() {
+        let mut g = Game::new();
+        g.play_text("e4").unwrap();
+        g.play_null().unwrap();
+        assert_eq!(
+            g.fen(false),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
+        );
+        assert_eq!(g.san_at(2), "--");
+        assert!(matches!(
+            g.undo(),
+            Some(Entry::Null {
+                color: Color::Black
+            })
+        ));
+        let mut c = Game::from_fen("4k3/8/8/8/8/8/4R3/4K3 b - - 0 1").unwrap();
+        assert_eq!(c.play_null(), Err(PlayError::NullInCheck));
+    }
+
+    #[test]
+    fn editing_drops_rights_whose_pieces_left() {
+        let mut g = Game::new();
+        assert_eq!(
+            g.remove_piece(Square::parse("h1").unwrap()).map(|p| p.role),
+            Some(Role::Rook)
+        );
+        assert_eq!(
+            g.fen(false),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1"
+        );
+        assert!(!g.put(
+            Piece {
+                color: Color::White,
+                role: Role::King
+            },
+            Square::parse("a3").unwrap()
+        ));
+        assert!(g.put(
+            Piece {
+                color: Color::White,
+                role: Role::Rook
+            },
+            Square::parse("h1").unwrap()
+        ));
+        assert_eq!(
+            g.fen(false),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Qkq - 0 1"
+        );
+        assert!(g.set_castling_rights(Color::White, Some(true), None));
+        assert_eq!(g.fen(false), fen::STANDARD_FEN);
+        g.remove_piece(Square::parse("e1").unwrap());
+        assert!(!g.set_castling_rights(Color::White, Some(true), None));
+        assert_eq!(
+            g.fen(false),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1"
+        );
+    }
+
+    #[test]
+    fn a_game_refuses_steps_past_its_limit() {
+        let mut g = Game::new();
+        // Shuffle knights; a cheap way to many plies.
+        let mut n = 0;
+        while g.play_text(["Nf3", "Nf6", "Ng1", "Ng8"][n % 4]).is_ok() {
+            n += 1;
+        }
+        assert_eq!(g.ply_count(), MAX_PLIES);
+        assert_eq!(g.play_text("Nf3"), Err(PlayError::TooLong));
     }
 }

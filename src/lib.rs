@@ -36,10 +36,9 @@
 //! assert_eq!(g.outcome().unwrap().reason, Reason::ThreefoldRepetition);
 //! ```
 
-// The crate is `no_std` + `alloc`: std is linked natively and whenever the `std` feature
-// is on (the default). The package's wasm build turns it off, and then `wasm_rt` supplies
-// the allocator and a panic handler that traps without formatting a message, which keeps
-// std's panic and formatting machinery out of the download.
+// The rules are `no_std` + `alloc`: nothing in them needs an operating system. std is
+// linked all the same: serde-wasm-bindgen needs it, and it brings the panic handler; the
+// wasm heap is talc's (src/wasm/alloc.rs).
 #![no_std]
 // Input reaches every module but the move generator's primitives: no panic paths there
 // (a panic traps the wasm instance). The primitives index fixed 64-entry tables with
@@ -55,7 +54,8 @@
 )]
 
 extern crate alloc;
-#[cfg(any(not(target_arch = "wasm32"), feature = "std"))]
+// Linked for the cdylib's allocator and panic handler (natively and in wasm); the rules
+// themselves use only `core` and `alloc` (the prelude below).
 extern crate std;
 
 /// What std's prelude would bring (the crate is `no_std`).
@@ -76,6 +76,7 @@ pub mod bitboard;
 pub mod castling;
 pub mod fen;
 pub mod game;
+pub mod headers;
 #[allow(clippy::indexing_slicing)] // fixed 64-entry and per-colour/role tables
 pub mod movegen;
 pub mod pgn;
@@ -86,7 +87,7 @@ pub mod san;
 pub mod setup;
 pub mod square;
 pub mod text;
+pub mod tree;
 pub mod uci;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
-mod wasm_rt;

@@ -1,57 +1,64 @@
-//! PGN read and write, for standard chess, Chess960 and Chess-9.
+//! PGN read and write, for standard chess, Chess960 and Chess-9, with the annotated tree:
+//! comments, NAGs, suffix glyphs and variations.
 //!
 //! # Writing
-//! The Seven Tag Roster comes first (`Event`, `Site`, `Date`, `Round`, `White`, `Black`,
-//! `Result`; `?`, `????.??.??` and `*` when unset), then the game's other headers in
-//! their order, then what the game itself says:
-//! - `[Variant "Chess960"]` for Chess960 games, `[Variant "Chess-9"]` for Chess-9 games;
-//! - `[SetUp "1"]` and `[FEN "..."]` (X-FEN of the start position) whenever the start
-//!   position is not the standard array;
-//! - `[Chess9Swaps "black:king white:none"]` for Chess-9 games: the swap each side chose
-//!   before the first move, Black first (`king`, `queen` or `none`). A Chess-9 game starts
-//!   from the standard array, so it has no `FEN` tag; the reader replays the swaps from
-//!   this tag. A side that has not chosen yet is left out.
-//!
-//! The result is the game's outcome (`1-0`, `0-1`, `1/2-1/2`); a game without one keeps a
-//! `Result` header that holds a result (a record read from PGN, ended by resignation or
-//! on time), else `*`. Moves are SAN with move numbers, wrapped at 80 columns.
+//! [`write`] writes as chess.js 1.4 does, so that chess.js programs see the text they
+//! expect: the tags in chess.js's order ([`crate::headers`]; a tag with an empty value
+//! is left out), an empty line when the game has moves, then the moves with move
+//! numbers and comments in braces, and the `Result` tag's value (`*` when unset). No
+//! line is wrapped unless [`WriteOptions::max_width`] asks, and then by chess.js's
+//! rule. Beyond what chess.js keeps, NAGs follow their move (`e4!? $14`), variations
+//! follow the move they replace (`1. e4 (1. d4 d5) 1... e5`), and the game's start is
+//! said by `Variant`, `SetUp`/`FEN` and, for Chess-9, `Chess9Swaps`
+//! (`black:king white:none`, Black first; the game starts from the standard array).
 //!
 //! # Reading
-//! [`read`] replays the first game of a text: tags (with `\"` and `\\` escapes), SAN
-//! moves (`O-O`, `0-0`, lowercase promotions: what [`crate::san::parse_san`] accepts),
-//! move numbers (`12.`, `12...`), comments (`{...}`, `;` to the end of the line), NAGs
-//! (`$1`), suffixes (`!?`), variations (skipped, nested), `%` escape lines and the result
-//! token. The `FEN` tag may be X-FEN or Shredder-FEN. The `Variant` tag chooses the rules:
-//! Chess960 for `Chess960`, `chess 960`, `chess-960`, `Fischerandom`, `Fischer Random`,
-//! `960` and the like (case and separators ignored), Chess-9 for `Chess-9`, `Chess9`,
-//! `Nonary`; without one (or with `Standard`, `From Position`) the variant follows the
-//! FEN. All tags are kept as the game's headers.
+//! [`read`] replays the first game of a text: tags (with `\"` and `\\` escapes, blank
+//! lines between them allowed), SAN moves (also chess.js's permissive forms, unless
+//! strict), move numbers (`12.`, `12...`), null moves (`--`), comments (`{...}`, `;` to
+//! the end of the line), NAGs (`$1`), suffixes (`!?`), variations (nested; a variation
+//! move that cannot be played ends that variation there), `%` escape lines and the
+//! result token. The `FEN` tag (any case) may be FEN, X-FEN or Shredder-FEN. The
+//! `Variant` tag chooses the rules: Chess960 for `Chess960`, `chess 960`, `chess-960`,
+//! `Fischerandom`, `Fischer Random`, `960` and the like (case and separators ignored),
+//! Chess-9 for `Chess-9`, `Chess9`, `Nonary`; without one (or with `Standard`, `From
+//! Position`) the variant follows the FEN. A game that is decided in its record keeps
+//! the result the record states (SPEC §1): see [`crate::game::Game::outcome`].
 
 #[allow(unused_imports)]
 use crate::prelude::*;
 
 use crate::fen::{self, FenError};
-use crate::game::{Entry, Game, PlayError, Variant};
+use crate::game::{Game, PlayError, Variant};
+use crate::position::Position;
 use crate::san::{self, SanError};
 use crate::setup::SwapChoice;
 use crate::square::Color;
-use crate::text::{self, push_all, Push};
-use core::fmt;
+use crate::text::{self, Push};
+use crate::tree::{self, Node, Notes};
 
 /// The tag that records the Chess-9 swaps.
 pub const CHESS9_SWAPS_TAG: &str = "Chess9Swaps";
+
+/// The longest PGN text read or split (64 MiB): more than any game needs, and a bound on
+/// the memory one call takes.
+pub const MAX_TEXT: usize = 64 << 20;
 
 /// Why a PGN text could not be replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PgnError {
     /// The text holds no tags and no moves.
     NoGame,
+    /// Longer than [`MAX_TEXT`].
+    TooLong { bytes: usize },
     /// A tag that is not `[Name "value"]`.
     BadTag { line: usize, text: String },
     /// A `{` comment that is never closed.
     UnterminatedComment { line: usize },
     /// The `FEN` tag.
     Fen { fen: String, error: FenError },
+    /// chess.js's strict reading: `SetUp "1"` without a `FEN` tag.
+    SetUpWithoutFen,
     /// A `Variant` tag naming rules this library does not play.
     UnknownVariant { found: String },
     /// A Chess-9 game whose `FEN` tag is not the standard array.
@@ -67,53 +74,44 @@ pub enum PgnError {
     },
 }
 
-impl PgnError {
-    /// The error as text (what `Display` writes).
-    pub fn message(&self) -> String {
-        cat!(self)
+crate::text::error_messages!(PgnError, e, out => match e {
+    PgnError::NoGame => push_all!(out; "invalid PGN: no game found (no tags and no moves)"),
+    PgnError::TooLong { bytes } => push_all!(out;
+        "PGN text too long: ", bytes, " bytes (at most ", MAX_TEXT, ")"
+    ),
+    PgnError::BadTag { line, text } => push_all!(out;
+        "invalid PGN tag on line ", line, ": '", text, "' (expected [Name \"value\"])"
+    ),
+    PgnError::UnterminatedComment { line } => push_all!(out;
+        "invalid PGN: the comment opened with '{' on line ", line, " is never closed"
+    ),
+    PgnError::Fen { fen, error } => push_all!(out; "invalid FEN tag '", fen, "': ", error),
+    PgnError::SetUpWithoutFen => {
+        push_all!(out; "Invalid PGN: FEN tag must be supplied with SetUp tag")
     }
-}
+    PgnError::UnknownVariant { found } => push_all!(out;
+        "unsupported variant '", found,
+        "' (this library plays standard chess, Chess960 and Chess-9)"
+    ),
+    PgnError::Chess9Start { fen } => push_all!(out;
+        "a Chess-9 game starts from the standard array, but the FEN tag is '", fen,
+        "'; record the swaps in a Chess9Swaps tag"
+    ),
+    PgnError::BadSwaps { found } => push_all!(out;
+        "invalid Chess9Swaps tag '", found,
+        "' (expected e.g. \"black:king white:none\", each side once, Black first)"
+    ),
+    PgnError::Move { number, color, token, error } => {
+        push_move_error(out, *number, *color, token, error)
+    }
+});
 
-impl Push for PgnError {
-    fn push_to(&self, out: &mut String) {
+impl PgnError {
+    /// The move text of a [`PgnError::Move`] (chess.js names it: `Invalid move in PGN: x`).
+    pub fn move_token(&self) -> Option<&str> {
         match self {
-            PgnError::NoGame => {
-                push_all!(out; "invalid PGN: no game found (no tags and no moves)")
-            }
-            PgnError::BadTag { line, text } => push_all!(out;
-                "invalid PGN tag on line ",
-                line,
-                ": '",
-                text,
-                "' (expected [Name \"value\"])"
-            ),
-            PgnError::UnterminatedComment { line } => push_all!(out;
-                "invalid PGN: the comment opened with '{' on line ",
-                line,
-                " is never closed"
-            ),
-            PgnError::Fen { fen, error } => push_all!(out; "invalid FEN tag '", fen, "': ", error),
-            PgnError::UnknownVariant { found } => push_all!(out;
-                "unsupported variant '",
-                found,
-                "' (this library plays standard chess, Chess960 and Chess-9)"
-            ),
-            PgnError::Chess9Start { fen } => push_all!(out;
-                "a Chess-9 game starts from the standard array, but the FEN tag is '",
-                fen,
-                "'; record the swaps in a Chess9Swaps tag"
-            ),
-            PgnError::BadSwaps { found } => push_all!(out;
-                "invalid Chess9Swaps tag '",
-                found,
-                "' (expected e.g. \"black:king white:none\", each side once, Black first)"
-            ),
-            PgnError::Move {
-                number,
-                color,
-                token,
-                error,
-            } => push_move_error(out, *number, *color, token, error),
+            PgnError::Move { token, .. } => Some(token),
+            _ => None,
         }
     }
 }
@@ -133,168 +131,235 @@ fn push_move_error(out: &mut String, number: u32, color: Color, token: &str, err
         PlayError::SwapPhase { .. } => ("move '", " comes before the Chess-9 swaps: "),
         _ => ("illegal move '", ": "),
     };
-    lead.push_to(out);
-    token.push_to(out);
-    "' at move ".push_to(out);
-    number.push_to(out);
-    " (".push_to(out);
-    color.name().push_to(out);
-    ")".push_to(out);
-    tail.push_to(out);
+    text::push_all!(out; lead, token, "' at move ", number, " (", color.name(), ")", tail);
     match error {
         PlayError::San(SanError::Ambiguous { candidates, .. }) => {
             text::Joined(candidates, " or ").push_to(out);
         }
         PlayError::SwapPhase { chooser } => {
-            chooser.name().push_to(out);
-            " has not chosen (add a Chess9Swaps tag)".push_to(out);
+            text::push_all!(out; chooser.name(), " has not chosen (add a Chess9Swaps tag)");
         }
         PlayError::San(_) => {}
         e => e.push_to(out),
     }
 }
 
-impl fmt::Display for PgnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message())
-    }
-}
-
-impl core::error::Error for PgnError {}
-
-// ---------------------------------------------------------------------------------------
-// Writing
-
-/// The Seven Tag Roster but `Result`, with the values written when a header is unset.
-const ROSTER: [(&str, &str); 6] = [
-    ("Event", "?"),
-    ("Site", "?"),
-    ("Date", "????.??.??"),
-    ("Round", "?"),
-    ("White", "?"),
-    ("Black", "?"),
-];
-
-/// Headers the writer never copies: the roster, and the tags it derives from the game.
-const NOT_COPIED: [&str; 11] = [
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "White",
-    "Black",
-    "Result",
-    "Variant",
-    "SetUp",
-    "FEN",
-    CHESS9_SWAPS_TAG,
-];
-
 fn is_result(s: &str) -> bool {
     matches!(s, "1-0" | "0-1" | "1/2-1/2" | "*")
 }
 
-fn push_tag(out: &mut String, key: &str, value: &str) {
+fn add(out: &mut String, s: &str) {
+    s.push_to(out);
+}
+
+// ---------------------------------------------------------------------------------------
+// Writing
+
+/// How [`write_with`] lays out the text (chess.js's `pgn({ maxWidth, newline })`).
+#[derive(Clone, Copy, Debug)]
+pub struct WriteOptions<'a> {
+    /// Wrap lines longer than this many characters (UTF-16 units, as JavaScript counts);
+    /// 0 never wraps.
+    pub max_width: usize,
+    /// What ends a line.
+    pub newline: &'a str,
+}
+
+impl Default for WriteOptions<'_> {
+    fn default() -> Self {
+        WriteOptions {
+            max_width: 0,
+            newline: "\n",
+        }
+    }
+}
+
+fn push_tag(out: &mut String, key: &str, value: &str, newline: &str) {
     text::push_all!(out; "[", key, " \"");
     for c in value.chars() {
         match c {
             '"' => add(out, "\\\""),
             '\\' => add(out, "\\\\"),
-            '\n' | '\r' | '\t' => text::push_char(out, ' '),
+            '\n' | '\r' => text::push_char(out, ' '),
             c => text::push_char(out, c),
         }
     }
-    add(out, "\"]\n");
+    text::push_all!(out; "\"]", newline);
 }
 
-/// The result token for the game: its outcome, else a `Result` header holding a result,
-/// else `*`.
-fn result_of(game: &Game) -> &str {
-    if let Some(o) = game.outcome() {
-        return o.result();
-    }
-    match game.header("Result").map(text::trim) {
-        Some(r) if is_result(r) => r,
-        _ => "*",
+/// Appends ` {comment}` for each comment (no space when `s` is empty).
+fn push_comments(s: &mut String, comments: &[String]) {
+    for c in comments {
+        if !s.is_empty() {
+            text::push_char(s, ' ');
+        }
+        text::push_all!(s; "{", c, "}");
     }
 }
 
-/// Appends a movetext token, wrapping lines at 80 columns.
-fn put(out: &mut String, col: &mut usize, token: &str) {
-    if *col > 0 {
-        if *col + 1 + token.len() > 80 {
-            text::push_char(out, '\n');
-            *col = 0;
-        } else {
-            text::push_char(out, ' ');
-            *col += 1;
+/// Appends a move's SAN, suffix glyph and NAGs.
+fn push_san(s: &mut String, san: &str, notes: Option<&Notes>) {
+    if !s.is_empty() {
+        text::push_char(s, ' ');
+    }
+    add(s, san);
+    if let Some(n) = notes {
+        if let Some(g) = n.suffix.and_then(tree::nag_suffix) {
+            add(s, g);
+        }
+        for nag in &n.nags {
+            text::push_all!(s; " $", *nag);
         }
     }
-    add(out, token);
-    *col += token.len();
 }
 
-/// The game as PGN (see the module docs for the tags).
-pub fn write(game: &Game) -> String {
-    let result = result_of(game);
-    let mut out = String::new();
-    for (key, default) in ROSTER {
-        push_tag(&mut out, key, game.header(key).unwrap_or(default));
+/// Appends the variations of a move, each in parentheses.
+fn push_variations(s: &mut String, notes: Option<&Notes>, number: u32, color: Color) {
+    for line in notes.map_or(&[][..], |n| n.variations.as_slice()) {
+        text::push_all!(s; " (");
+        let mut inner = String::new();
+        push_line(&mut inner, line, number, color);
+        text::push_all!(s; inner, ")");
     }
-    push_tag(&mut out, "Result", result);
-    for (key, value) in game.headers() {
-        // A name the reader would not read back: empty, or not one run up to '"' or ']'.
-        let bad_key = key.is_empty() || run_end(key.as_bytes(), 0, b"\"]") < key.len();
-        if !bad_key && !NOT_COPIED.contains(&key.as_str()) {
-            push_tag(&mut out, key, value);
-        }
-    }
-    let variant = match game.variant() {
-        Variant::Standard => "",
-        Variant::Chess960 => "Chess960",
-        Variant::Chess9 => "Chess-9",
-    };
-    if !variant.is_empty() {
-        push_tag(&mut out, "Variant", variant);
-    }
-    let start = fen::to_fen(game.start(), false);
-    if start != fen::STANDARD_FEN {
-        push_tag(&mut out, "SetUp", "1");
-        push_tag(&mut out, "FEN", &start);
-    }
-    if game.variant() == Variant::Chess9 {
-        // The swaps made so far, Black first: "black:king white:none". Written straight
-        // into the output: the value has nothing to escape.
-        add(&mut out, "[Chess9Swaps \"");
-        let mut sep = "";
-        for e in game.entries() {
-            if let Entry::Swap { color, choice } = e {
-                text::push_all!(&mut out; sep, color.name(), ":", choice.name());
-                sep = " ";
+}
+
+/// A variation's moves, the first from move `number` with `color` to move.
+fn push_line(s: &mut String, line: &[Node], mut number: u32, mut color: Color) {
+    let mut numbered = false;
+    for node in line {
+        let n = &node.notes;
+        push_comments(s, &n.starting_comments);
+        if color == Color::White || !numbered {
+            if !s.is_empty() {
+                text::push_char(s, ' ');
             }
+            text::push_all!(s; number, if color == Color::White { "." } else { "..." });
         }
-        add(&mut out, "\"]\n");
+        push_san(s, &node.san, Some(n));
+        push_comments(s, &n.comments);
+        push_variations(s, Some(n), number, color);
+        // After a variation (or at its own start) Black's move gets its number again.
+        numbered = n.variations.is_empty();
+        if color == Color::Black {
+            number = number.saturating_add(1);
+        }
+        color = color.other();
     }
-    text::push_char(&mut out, '\n');
+}
 
-    let mut col = 0;
-    let mut number = String::new();
-    let mut first = true;
-    for e in game.entries() {
-        let Entry::Move(pm) = e else { continue };
-        let white = pm.color == Color::White;
-        if white || first {
-            number.clear();
-            text::push_uint(&mut number, pm.before.fullmoves().into());
-            add(&mut number, if white { "." } else { "..." });
-            put(&mut out, &mut col, &number);
+/// The game as PGN, laid out as chess.js lays it out (see the module docs).
+pub fn write(game: &Game) -> String {
+    write_with(game, &WriteOptions::default())
+}
+
+/// [`write`] with chess.js's `maxWidth` and `newline` options.
+pub fn write_with(game: &Game, opts: &WriteOptions<'_>) -> String {
+    let nl = opts.newline;
+    let mut head = String::new();
+    for (k, v) in game.headers() {
+        if !v.is_empty() {
+            push_tag(&mut head, &k, &v, nl);
         }
-        put(&mut out, &mut col, &pm.san);
-        first = false;
     }
-    put(&mut out, &mut col, result);
-    text::push_char(&mut out, '\n');
-    out
+    let base = game.swap_plies();
+    let last = game.ply_count();
+    if last > base {
+        add(&mut head, nl);
+    }
+    // Movetext in chess.js's groups: one per full move, comments included.
+    let mut groups: Vec<String> = Vec::new();
+    let mut s = String::new();
+    push_comments(&mut s, game.notes(base).map_or(&[][..], |n| &n.comments));
+    if last == base {
+        groups.push(core::mem::take(&mut s));
+    }
+    let mut renumber = false;
+    for p in base + 1..=last {
+        let Some(before) = game.position_at(p - 1) else {
+            break;
+        };
+        let (number, color) = (before.fullmoves(), before.turn());
+        let notes = game.notes(p);
+        push_comments(&mut s, notes.map_or(&[][..], |n| &n.starting_comments));
+        if p == base + 1 && color == Color::Black {
+            if !s.is_empty() {
+                text::push_char(&mut s, ' ');
+            }
+            text::push_all!(&mut s; number, ". ...");
+        } else if color == Color::White {
+            if !s.is_empty() {
+                groups.push(core::mem::take(&mut s));
+            }
+            text::push_all!(&mut s; number, ".");
+        } else if renumber {
+            text::push_all!(&mut s; " ", number, "...");
+        }
+        push_san(&mut s, game.san_at(p), notes);
+        push_comments(&mut s, notes.map_or(&[][..], |n| &n.comments));
+        push_variations(&mut s, notes, number, color);
+        renumber = notes.is_some_and(|n| !n.variations.is_empty());
+    }
+    if !s.is_empty() {
+        groups.push(s);
+    }
+    groups.push(game.header("Result").unwrap_or("*").to_owned());
+    if opts.max_width == 0 {
+        head.push_str(&groups.join(" "));
+        return head;
+    }
+    wrap(head, &groups, opts.max_width, nl)
+}
+
+/// chess.js's line wrapping of move groups, to `max_width` UTF-16 units: a group goes to
+/// a new line when it does not fit; one holding a comment (or, here, a variation) is
+/// broken between its words.
+fn wrap(head: String, groups: &[String], max_width: usize, nl: &str) -> String {
+    let width = |s: &str| s.encode_utf16().count();
+    let mut out: Vec<String> = vec![head];
+    let strip = |out: &mut Vec<String>| {
+        if out.last().is_some_and(|s| s == " ") {
+            out.pop();
+            true
+        } else {
+            false
+        }
+    };
+    let mut current = 0usize;
+    for (i, g) in groups.iter().enumerate() {
+        let len = width(g);
+        if current + len > max_width && (g.contains('{') || g.contains('(')) {
+            for token in g.split(' ').filter(|t| !t.is_empty()) {
+                if current + width(token) > max_width {
+                    while strip(&mut out) {
+                        current = current.saturating_sub(1);
+                    }
+                    out.push(nl.to_owned());
+                    current = 0;
+                }
+                out.push(token.to_owned());
+                current += width(token);
+                out.push(" ".to_owned());
+                current += 1;
+            }
+            if strip(&mut out) {
+                current = current.saturating_sub(1);
+            }
+            continue;
+        }
+        if current + len > max_width && i != 0 {
+            if out.last().is_some_and(|s| s == " ") {
+                out.pop();
+            }
+            out.push(nl.to_owned());
+            current = 0;
+        } else if i != 0 {
+            out.push(" ".to_owned());
+            current += 1;
+        }
+        out.push(g.clone());
+        current += len;
+    }
+    out.concat()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -312,6 +377,10 @@ enum Kind<'a> {
     Close,
     /// An empty line (only whitespace on it).
     BlankLine,
+    /// A `{...}` comment's text, or a `;` comment's (to the end of its line).
+    Comment(&'a str),
+    /// A NAG, `$n` (0 to 255; a larger number reads as none).
+    Nag(Option<u8>),
     UnterminatedComment,
 }
 
@@ -420,7 +489,7 @@ impl<'a> Lexer<'a> {
     }
 
     fn next_token(&mut self) -> Option<Token<'a>> {
-        'skip: loop {
+        loop {
             let start = self.pos;
             let line = self.line;
             let c = self.byte(start)?;
@@ -451,20 +520,22 @@ impl<'a> Lexer<'a> {
             let line_start = self.at_line_start;
             self.at_line_start = false;
             let (kind, end) = match c {
-                // A comment to the end of the line, or an escape line.
-                b';' | b'%' if c == b';' || line_start => {
+                // An escape line.
+                b'%' if line_start => {
                     self.pos = self.line_end(start);
                     continue;
+                }
+                // A comment to the end of the line.
+                b';' => {
+                    let end = self.line_end(start);
+                    (Kind::Comment(self.slice(start + 1, end)), end)
                 }
                 b'{' => {
                     let mut i = start + 1;
                     loop {
                         match self.byte(i) {
                             None => break (Kind::UnterminatedComment, i),
-                            Some(b'}') => {
-                                self.pos = i + 1;
-                                continue 'skip;
-                            }
+                            Some(b'}') => break (Kind::Comment(self.slice(start + 1, i)), i + 1),
                             Some(b'\n') => self.line += 1,
                             Some(_) => {}
                         }
@@ -481,9 +552,16 @@ impl<'a> Lexer<'a> {
                 b'(' => (Kind::Open, start + 1),
                 b')' => (Kind::Close, start + 1),
                 b'$' => {
-                    // A NAG: skipped.
-                    self.pos = skip(self.text.as_bytes(), start + 1, DIGITS);
-                    continue;
+                    let end = skip(self.text.as_bytes(), start + 1, DIGITS);
+                    let n = self
+                        .slice(start + 1, end)
+                        .bytes()
+                        .try_fold(0u32, |n, d| {
+                            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+                        })
+                        .filter(|_| end > start + 1)
+                        .and_then(|n| u8::try_from(n).ok());
+                    (Kind::Nag(n), end)
                 }
                 _ => {
                     // The first byte always belongs to the word (a stray '}' or ']' is a
@@ -524,7 +602,6 @@ struct Games<'a> {
     lexer: Lexer<'a>,
     start: Option<usize>,
     movetext: bool,
-    blank_after_tags: bool,
     /// An empty line after moves: it ends the game if a new one starts with "1." next.
     blank_in_moves: Option<usize>,
     depth: usize,
@@ -536,7 +613,6 @@ impl<'a> Games<'a> {
             lexer: Lexer::new(text),
             start: None,
             movetext: false,
-            blank_after_tags: false,
             blank_in_moves: None,
             depth: 0,
         }
@@ -559,21 +635,18 @@ impl<'a> Iterator for Games<'a> {
                 None => cut = Some((self.start.take()?, self.lexer.text.len())),
                 Some(t) => match t.kind {
                     Kind::Tag(..) | Kind::BadTag(_) => {
-                        if self.start.is_none() || self.movetext || self.blank_after_tags {
+                        // A blank line between tags (ChessBase writes them) does not
+                        // end the tag section: only movetext does.
+                        if self.start.is_none() || self.movetext {
                             cut = self.start.replace(t.start).map(|s| (s, t.start));
                         }
                         self.movetext = false;
-                        self.blank_after_tags = false;
                         self.blank_in_moves = None;
                         self.depth = 0;
                     }
                     Kind::BlankLine => {
-                        if self.start.is_some() {
-                            if self.movetext && self.depth == 0 {
-                                self.blank_in_moves.get_or_insert(t.start);
-                            } else if !self.movetext {
-                                self.blank_after_tags = true;
-                            }
+                        if self.start.is_some() && self.movetext && self.depth == 0 {
+                            self.blank_in_moves.get_or_insert(t.start);
                         }
                     }
                     Kind::Result if self.depth == 0 => {
@@ -585,7 +658,6 @@ impl<'a> Iterator for Games<'a> {
                         self.start.get_or_insert(t.start);
                         self.depth += 1;
                         self.movetext = true;
-                        self.blank_after_tags = false;
                         self.blank_in_moves = None;
                     }
                     Kind::Close => {
@@ -600,11 +672,14 @@ impl<'a> Iterator for Games<'a> {
                         }
                         self.start.get_or_insert(t.start);
                         self.movetext = true;
-                        self.blank_after_tags = false;
                     }
                     Kind::Result => {
                         self.start.get_or_insert(t.start);
                         self.movetext = true;
+                    }
+                    // Part of the game that follows, without making it start its moves.
+                    Kind::Comment(_) | Kind::Nag(_) => {
+                        self.start.get_or_insert(t.start);
                     }
                     Kind::UnterminatedComment => {}
                 },
@@ -614,14 +689,6 @@ impl<'a> Iterator for Games<'a> {
             }
         }
     }
-}
-
-// ---------------------------------------------------------------------------------------
-// Reading
-
-/// `String::push_str`, in one place ([`Push`] for `str` is out of line).
-fn add(out: &mut String, s: &str) {
-    s.push_to(out);
 }
 
 /// A tag value as written, with its `\"` and `\\` escapes undone.
@@ -743,18 +810,49 @@ fn tag_value<'t>(tags: &'t [(&str, String)], name: &str) -> &'t str {
         .map_or("", |(_, v)| text::trim(v))
 }
 
+// ---------------------------------------------------------------------------------------
+// Reading
+
+/// How [`read_with`] reads (chess.js's `loadPgn(text, { strict })`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadOptions {
+    /// chess.js's strict reading: moves must be SAN (decorations aside), and only a
+    /// `SetUp "1"` tag makes the `FEN` tag count.
+    pub strict: bool,
+}
+
 /// The game the tags describe, before any move.
-fn start_game(tags: &[(&str, String)]) -> Result<Game, PgnError> {
+fn start_game(tags: &[(&str, String)], opts: ReadOptions) -> Result<Game, PgnError> {
     let variant = variant_of_tag(tag_value(tags, "Variant"))?;
-    let f = tag_value(tags, "FEN");
+    let mut f = tag_value(tags, "FEN");
+    if opts.strict {
+        let setup = tags
+            .iter()
+            .find(|(k, _)| *k == "SetUp")
+            .map(|(_, v)| v.as_str());
+        let exact = tags
+            .iter()
+            .find(|(k, _)| *k == "FEN")
+            .map(|(_, v)| text::trim(v));
+        f = match (setup, exact) {
+            (Some("1"), Some(fen)) => fen,
+            (Some("1"), None) => return Err(PgnError::SetUpWithoutFen),
+            _ => "",
+        };
+    }
     // Without a `FEN` tag the game starts from the standard array.
     let start = if f.is_empty() {
         crate::game::standard_start()
     } else {
-        fen::parse(f).map_err(|error| PgnError::Fen {
-            fen: text::first_chars(f, 100),
-            error,
-        })?
+        // What this library reads, else what chess.js loads (the side not to move in
+        // check, impossible castling rights dropped).
+        match fen::parse(f) {
+            Ok(p) => p,
+            Err(error) => fen::parse_chessjs(f, false).map_err(|_| PgnError::Fen {
+                fen: text::first_chars(f, 100),
+                error,
+            })?,
+        }
     };
     let mut game = match variant {
         // No `Variant` tag (or a standard one): the FEN says which rules.
@@ -779,14 +877,16 @@ fn start_game(tags: &[(&str, String)]) -> Result<Game, PgnError> {
         }
     }
     for (k, v) in tags {
-        game.set_header(k, v);
+        if !crate::headers::is_derived(k) {
+            game.tags_mut().set_unchecked(k, v);
+        }
     }
     Ok(game)
 }
 
-/// The move in a movetext word, or `None` for move numbers (`12.`, `12...`), bare
-/// annotation glyphs (`!?`) and `e.p.`.
-fn move_in(word: &str) -> Option<&str> {
+/// The move in a movetext word and its suffix glyph (`e4!?` → `e4`, `!?`), or `None`
+/// for move numbers (`12.`, `12...`) and `e.p.`. A bare glyph (`!?`) is `Some(("", g))`.
+fn move_in(word: &str) -> Option<(&str, &str)> {
     let b = word.as_bytes();
     let mut i = skip(b, 0, DIGITS);
     if b.get(i).is_some_and(|&c| c != b'.') {
@@ -794,49 +894,223 @@ fn move_in(word: &str) -> Option<&str> {
         i = 0;
     }
     i = skip(b, i, b".");
-    let rest = b.get(i..).unwrap_or_default();
-    if rest.iter().all(|c| matches!(c, b'!' | b'?')) || rest == b"e.p." {
+    let rest = word.get(i..)?;
+    if rest.is_empty() || rest == "e.p." {
         return None;
     }
-    word.get(i..)
+    let glyph_at = rest.trim_end_matches(['!', '?']).len();
+    Some((rest.get(..glyph_at)?, rest.get(glyph_at..)?))
 }
 
-fn play_word(game: &mut Game, word: &str) -> Result<(), PgnError> {
-    // A refused move leaves the game as it was.
-    let number = game.position().fullmoves();
-    let color = game.turn();
-    let played = match game.swap_pending() {
-        Some(chooser) => Err(PlayError::SwapPhase { chooser }),
-        None => {
-            // The legal moves SAN was read against are those the record is written with:
-            // generated once (`play_quiet` would check the move against them again).
-            let legal = game.legal_moves();
-            san::parse_san(game.position(), word, &legal)
-                .map(|m| game.push_move(m, &legal))
-                .map_err(PlayError::San)
+/// A line of a variation being read.
+struct Frame {
+    /// The position before its first move, then after each of its moves.
+    positions: Vec<Position>,
+    nodes: Vec<Node>,
+    /// The move this line replaces: the mainline ply (for a variation of the mainline)
+    /// or the index of the parent line's node.
+    replaces: usize,
+    /// Comments waiting for the next move (at the line's start, after a variation).
+    pending: Vec<String>,
+    after_variation: bool,
+    /// A move of it could not be played: the rest of the line is skipped.
+    dead: bool,
+}
+
+impl Frame {
+    fn new(start: Option<Position>, replaces: usize) -> Frame {
+        Frame {
+            dead: start.is_none(),
+            positions: start.into_iter().collect(),
+            nodes: Vec::new(),
+            replaces,
+            pending: Vec::new(),
+            after_variation: false,
         }
-    };
-    match played {
-        Ok(_) => Ok(()),
-        Err(error) => Err(PgnError::Move {
+    }
+
+    /// The position before this line's last move, where a variation of it starts.
+    fn before_last(&self) -> Option<Position> {
+        self.positions
+            .len()
+            .checked_sub(2)
+            .and_then(|i| self.positions.get(i))
+            .copied()
+    }
+
+    /// Plays `mv` (SAN, or chess.js's permissive forms) in this line; a move that cannot
+    /// be played ends the line.
+    fn play(&mut self, mv: &str, glyph: &str, strict: bool) {
+        if self.dead {
+            return;
+        }
+        let Some(pos) = self.positions.last().copied() else {
+            self.dead = true;
+            return;
+        };
+        let legal = pos.legal_moves();
+        let found = if strict {
+            None
+        } else {
+            san::parse_san(&pos, mv, &legal).ok()
+        }
+        .or_else(
+            || match san::parse_chessjs(&pos, mv, &legal, strict, true) {
+                Some(san::ChessJsMove::Move(m)) => Some(m),
+                _ => None,
+            },
+        );
+        let Some(m) = found else {
+            self.dead = true;
+            return;
+        };
+        let mut notes = Notes {
+            starting_comments: core::mem::take(&mut self.pending),
+            ..Notes::default()
+        };
+        add_glyph(&mut notes, glyph);
+        self.nodes.push(Node {
+            mv: m,
+            san: san::to_san(&pos, m, &legal),
+            notes,
+        });
+        self.positions.push(pos.after(m));
+        self.after_variation = false;
+    }
+
+    fn comment(&mut self, c: &str) {
+        if self.dead {
+            return;
+        }
+        match self.nodes.last_mut() {
+            Some(n) if !self.after_variation => n.notes.comments.push(c.to_owned()),
+            _ => self.pending.push(c.to_owned()),
+        }
+    }
+
+    /// The finished line: comments left waiting go after its last move.
+    fn finish(mut self) -> Vec<Node> {
+        if let Some(n) = self.nodes.last_mut() {
+            n.notes.comments.append(&mut self.pending);
+        }
+        self.nodes
+    }
+}
+
+/// A suffix glyph: the move's assessment (`!?`), or, when it has one, another NAG.
+fn add_glyph(notes: &mut Notes, glyph: &str) {
+    if let Some(nag) = tree::suffix_nag(glyph) {
+        if notes.suffix.is_none() {
+            notes.suffix = Some(nag);
+        } else if !notes.nags.contains(&nag) {
+            notes.nags.push(nag);
+        }
+    }
+}
+
+/// The mainline's reading state.
+struct Main {
+    game: Game,
+    /// Plies before the first move (Chess-9 swaps).
+    base: usize,
+    pending: Vec<String>,
+    after_variation: bool,
+    /// Moves read into variations (they count against the game's limit).
+    variation_moves: usize,
+}
+
+impl Main {
+    fn notes(&mut self, ply: usize, f: impl FnOnce(&mut Notes)) {
+        // Never refused: `ply` is a ply of the game, and variations are counted as read.
+        let _ = self.game.edit_notes(ply, f);
+    }
+
+    fn comment(&mut self, c: &str) {
+        let last = self.game.ply_count();
+        if last == self.base || !self.after_variation {
+            self.notes(last, |n| n.comments.push(c.to_owned()));
+        } else {
+            self.pending.push(c.to_owned());
+        }
+    }
+
+    fn play(&mut self, mv: &str, glyph: &str, strict: bool) -> Result<(), PgnError> {
+        let g = &mut self.game;
+        let number = g.position().fullmoves();
+        let color = g.turn();
+        let err = |error| PgnError::Move {
             number,
             color,
-            token: text::first_chars(word, 40),
+            token: text::first_chars(mv, 40),
             error,
-        }),
+        };
+        if g.ply_count() + self.variation_moves >= crate::game::MAX_PLIES {
+            return Err(err(PlayError::TooLong));
+        }
+        if mv == "--" {
+            g.play_null().map_err(err)?;
+        } else if let Some(chooser) = g.swap_pending() {
+            return Err(err(PlayError::SwapPhase { chooser }));
+        } else {
+            // The legal moves SAN was read against are those the record is written with:
+            // generated once.
+            let legal = g.legal_moves();
+            let pos = *g.position();
+            let parsed = if strict {
+                Err(PlayError::San(SanError::Illegal {
+                    san: text::first_chars(mv, 40),
+                }))
+            } else {
+                san::parse_san(&pos, mv, &legal).map_err(PlayError::San)
+            };
+            let m = match parsed {
+                Ok(m) => m,
+                Err(e) => match san::parse_chessjs(&pos, mv, &legal, strict, true) {
+                    Some(san::ChessJsMove::Move(m)) => m,
+                    _ => return Err(err(e)),
+                },
+            };
+            g.push_move(m, &legal).map_err(err)?;
+        }
+        let ply = self.game.ply_count();
+        let pending = core::mem::take(&mut self.pending);
+        self.notes(ply, |n| {
+            n.starting_comments = pending;
+            add_glyph(n, glyph);
+        });
+        self.after_variation = false;
+        Ok(())
     }
 }
 
 /// Replays one game's text (tags, then movetext up to the result token).
-fn read_one(text: &str) -> Result<Game, PgnError> {
+fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
     let mut tags: Vec<(&str, String)> = Vec::new();
-    let mut game: Option<Game> = None;
-    let mut depth = 0usize;
+    let mut before_tags: Vec<&str> = Vec::new();
+    let mut main: Option<Main> = None;
+    let mut frames: Vec<Frame> = Vec::new();
+    let mut result: Option<&str> = None;
     let mut any = false;
     let mut lexer = Lexer::new(text);
+    // Starts the movetext: the game of the tags.
+    let begin = |tags: &[(&str, String)], before: &[&str]| -> Result<Main, PgnError> {
+        let game = start_game(tags, opts)?;
+        let base = game.ply_count();
+        let mut m = Main {
+            game,
+            base,
+            pending: Vec::new(),
+            after_variation: false,
+            variation_moves: 0,
+        };
+        for c in before {
+            m.comment(c);
+        }
+        Ok(m)
+    };
     while let Some(t) = lexer.next_token() {
         match t.kind {
-            Kind::Tag(..) | Kind::BadTag(_) if game.is_some() => break,
+            Kind::Tag(..) | Kind::BadTag(_) if main.is_some() => break,
             Kind::Tag(key, value) => {
                 any = true;
                 tags.push((key, unescape(value)));
@@ -851,38 +1125,176 @@ fn read_one(text: &str) -> Result<Game, PgnError> {
                 return Err(PgnError::UnterminatedComment { line: t.line })
             }
             Kind::BlankLine => {}
-            Kind::Open => depth += 1,
-            Kind::Close => depth = depth.saturating_sub(1),
+            Kind::Comment(c) => {
+                any = true;
+                match (frames.last_mut(), main.as_mut()) {
+                    (Some(f), _) => f.comment(c),
+                    (None, Some(m)) => m.comment(c),
+                    (None, None) => before_tags.push(c),
+                }
+            }
+            Kind::Nag(nag) => {
+                let Some(nag) = nag else { continue };
+                match (frames.last_mut(), main.as_mut()) {
+                    (Some(f), _) => {
+                        if let Some(n) = f.nodes.last_mut().filter(|_| !f.dead) {
+                            if !n.notes.nags.contains(&nag) {
+                                n.notes.nags.push(nag);
+                            }
+                        }
+                    }
+                    (None, Some(m)) => {
+                        let last = m.game.ply_count();
+                        if last > m.base {
+                            m.notes(last, |n| {
+                                if !n.nags.contains(&nag) {
+                                    n.nags.push(nag)
+                                }
+                            });
+                        }
+                    }
+                    (None, None) => {}
+                }
+            }
+            Kind::Open => {
+                any = true;
+                if main.is_none() {
+                    main = Some(begin(&tags, &before_tags)?);
+                }
+                let frame = match (frames.last(), main.as_ref()) {
+                    (Some(f), _) => Frame::new(
+                        f.before_last().filter(|_| !f.dead),
+                        f.nodes.len().saturating_sub(1),
+                    ),
+                    (None, Some(m)) => {
+                        let last = m.game.ply_count();
+                        let start = (last > m.base)
+                            .then(|| m.game.position_at(last - 1).copied())
+                            .flatten()
+                            .filter(|_| m.game.move_at(last).is_some());
+                        Frame::new(start, last)
+                    }
+                    (None, None) => Frame::new(None, 0),
+                };
+                frames.push(frame);
+            }
+            Kind::Close => {
+                let Some(f) = frames.pop() else { continue };
+                let replaces = f.replaces;
+                let line = f.finish();
+                match (frames.last_mut(), main.as_mut()) {
+                    (Some(parent), _) => {
+                        parent.after_variation = true;
+                        if let Some(n) = parent.nodes.get_mut(replaces).filter(|_| !line.is_empty())
+                        {
+                            n.notes.variations.push(line);
+                        }
+                    }
+                    (None, Some(m)) => {
+                        m.after_variation = true;
+                        if !line.is_empty() {
+                            let moves = line.len()
+                                + line
+                                    .iter()
+                                    .map(|n| n.notes.variation_moves())
+                                    .sum::<usize>();
+                            m.variation_moves += moves;
+                            if m.game.ply_count() + m.variation_moves > crate::game::MAX_PLIES {
+                                return Err(PgnError::Move {
+                                    number: m.game.position().fullmoves(),
+                                    color: m.game.turn(),
+                                    token: "(".to_owned(),
+                                    error: PlayError::TooLong,
+                                });
+                            }
+                            m.notes(replaces, |n| n.variations.push(line));
+                        }
+                    }
+                    (None, None) => {}
+                }
+            }
             Kind::Result => {
                 any = true;
-                if depth == 0 {
+                if frames.is_empty() {
+                    result = Some(text.get(t.start..lexer.pos).unwrap_or_default());
                     break;
                 }
             }
             Kind::Word(w) => {
                 any = true;
-                if depth > 0 {
+                let Some((mv, glyph)) = move_in(w) else {
                     continue;
-                }
-                let Some(mv) = move_in(w) else { continue };
-                let g = match game.as_mut() {
-                    Some(g) => g,
-                    None => game.insert(start_game(&tags)?),
                 };
-                play_word(g, mv)?;
+                if main.is_none() {
+                    main = Some(begin(&tags, &before_tags)?);
+                }
+                if let Some(f) = frames.last_mut() {
+                    if mv.is_empty() {
+                        if let Some(n) = f.nodes.last_mut() {
+                            add_glyph(&mut n.notes, glyph);
+                        }
+                    } else {
+                        f.play(mv, glyph, opts.strict);
+                    }
+                } else if let Some(m) = main.as_mut() {
+                    if mv.is_empty() {
+                        let last = m.game.ply_count();
+                        if last > m.base {
+                            m.notes(last, |n| add_glyph(n, glyph));
+                        }
+                    } else {
+                        m.play(mv, glyph, opts.strict)?;
+                    }
+                }
             }
         }
     }
-    match game {
-        Some(g) => Ok(g),
-        None if any => start_game(&tags),
-        None => Err(PgnError::NoGame),
+    // Variations left open at the end close there.
+    while let Some(f) = frames.pop() {
+        let replaces = f.replaces;
+        let line = f.finish();
+        match (frames.last_mut(), main.as_mut()) {
+            (Some(parent), _) => {
+                if let Some(n) = parent.nodes.get_mut(replaces).filter(|_| !line.is_empty()) {
+                    n.notes.variations.push(line);
+                }
+            }
+            (None, Some(m)) if !line.is_empty() => m.notes(replaces, |n| n.variations.push(line)),
+            _ => {}
+        }
     }
+    let mut m = match main {
+        Some(m) => m,
+        None if any => begin(&tags, &before_tags)?,
+        None => return Err(PgnError::NoGame),
+    };
+    let pending = core::mem::take(&mut m.pending);
+    let last = m.game.ply_count();
+    m.notes(last, |n| n.comments.extend(pending));
+    let mut game = m.game;
+    // chess.js: the result token wins over the Result tag.
+    if let Some(r) = result.map(|r| if r == "½-½" { "1/2-1/2" } else { r }) {
+        if game.header("Result") != Some(r) {
+            game.tags_mut().set_unchecked("Result", r);
+        }
+    }
+    let result_tag = game.header("Result").unwrap_or("*").to_owned();
+    let termination = game.header("Termination").unwrap_or("").to_owned();
+    game.conclude_record(&result_tag, &termination);
+    Ok(game)
 }
 
 /// The first game in `text`, replayed move by move.
 pub fn read(text: &str) -> Result<Game, PgnError> {
-    read_one(Games::new(text).next().unwrap_or_default())
+    read_with(text, ReadOptions::default())
+}
+
+/// [`read`] with chess.js's `strict` option.
+pub fn read_with(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
+    if text.len() > MAX_TEXT {
+        return Err(PgnError::TooLong { bytes: text.len() });
+    }
+    read_one(Games::new(text).next().unwrap_or_default(), opts)
 }
 
 #[cfg(test)]
@@ -890,38 +1302,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn move_words_drop_numbers_and_glyphs() {
+    fn move_words_drop_numbers_and_keep_glyphs() {
         assert_eq!(move_in("12."), None);
         assert_eq!(move_in("12..."), None);
-        assert_eq!(move_in("12...e5"), Some("e5"));
-        assert_eq!(move_in("1.e4"), Some("e4"));
-        assert_eq!(move_in("0-0"), Some("0-0"));
-        assert_eq!(move_in("0-0-0+"), Some("0-0-0+"));
-        assert_eq!(move_in("!?"), None);
+        assert_eq!(move_in("12...e5"), Some(("e5", "")));
+        assert_eq!(move_in("1.e4!?"), Some(("e4", "!?")));
+        assert_eq!(move_in("0-0"), Some(("0-0", "")));
+        assert_eq!(move_in("0-0-0+"), Some(("0-0-0+", "")));
+        assert_eq!(move_in("!?"), Some(("", "!?")));
         assert_eq!(move_in("..."), None);
-        assert_eq!(move_in("Nf3"), Some("Nf3"));
+        assert_eq!(move_in("Nf3"), Some(("Nf3", "")));
     }
 
     #[test]
-    fn writer_copies_headers_not_derived_in_this_case() {
+    fn writer_orders_tags_as_chessjs_and_never_writes_derived_ones_twice() {
         let mut g = Game::new();
         for (k, v) in [
             ("Event", "E"),
             ("event", "e"),
-            ("FEN", "x"),
-            ("Fen", "y"),
-            ("Chess9Swaps", "z"),
             ("Annotator", "A"),
             ("Date", "2024.01.02"),
+            ("ECO", "C20"),
         ] {
-            g.set_header(k, v);
+            g.set_header(k, v).unwrap();
         }
+        assert!(g.set_header("Fen", "y").is_err());
+        g.play_text("e4").unwrap();
         let out = write(&g);
-        assert!(out.starts_with(
+        assert_eq!(
+            out,
             "[Event \"E\"]\n[Site \"?\"]\n[Date \"2024.01.02\"]\n[Round \"?\"]\n\
-             [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\
-             [event \"e\"]\n[Fen \"y\"]\n[Annotator \"A\"]\n\n"
-        ));
+             [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n[ECO \"C20\"]\n\
+             [Annotator \"A\"]\n[event \"e\"]\n\n1. e4 *"
+        );
     }
 
     #[test]

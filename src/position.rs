@@ -256,7 +256,7 @@ pub struct Position {
 ///
 /// Held as nine words (the eight bitboards, then castling rooks, side to move and en
 /// passant packed into one), so that comparing two keys is one comparison of memory.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RepetitionKey([u64; 9]);
 
 impl core::fmt::Debug for RepetitionKey {
@@ -371,6 +371,30 @@ impl Position {
             | (self.turn.index() as u64) << 32
             | u64::from(self.legal_ep().map_or(0xff, Square::u8)) << 40;
         RepetitionKey([r0.0, r1.0, r2.0, r3.0, r4.0, r5.0, white.0, black.0, tail])
+    }
+
+    /// A 64-bit hash of the position as chess.js's `hash()` sees it: placement, side to
+    /// move, castling rights and the en passant square as kept (a pawn stands ready to
+    /// take there, legal or not). Equal positions hash equal; unequal ones collide with
+    /// odds of about 2^-64.
+    pub fn hash(&self) -> u64 {
+        let [r0, r1, r2, r3, r4, r5] = self.board.by_role;
+        let [white, black] = self.board.by_color;
+        let tail = u64::from(self.castles.packed())
+            | (self.turn.index() as u64) << 32
+            | u64::from(self.ep.map_or(0xff, Square::u8)) << 40;
+        // A fold of the words through a 64-bit mixer (splitmix64's finaliser).
+        let mix = |mut z: u64| {
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        [r0.0, r1.0, r2.0, r3.0, r4.0, r5.0, white.0, black.0, tail]
+            .iter()
+            .fold(
+                0x9e37_79b9_7f4a_7c15,
+                |h: u64, &w| mix(h.rotate_left(5) ^ w),
+            )
     }
 
     /// The back rank from White's and Black's side (a→h) if they hold exactly eight pieces
@@ -517,6 +541,19 @@ impl Position {
     pub fn after(&self, m: Move) -> Position {
         let mut p = *self;
         p.play_unchecked(m);
+        p
+    }
+
+    /// The position after a null move: the other side to move, no en passant, the
+    /// clocks counting on.
+    pub fn after_null(&self) -> Position {
+        let mut p = *self;
+        if p.turn == Color::Black {
+            p.fullmoves = p.fullmoves.saturating_add(1);
+        }
+        p.turn = p.turn.other();
+        p.ep = None;
+        p.halfmoves = p.halfmoves.saturating_add(1);
         p
     }
 

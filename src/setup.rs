@@ -3,11 +3,10 @@
 
 #[allow(unused_imports)]
 use crate::prelude::*;
-use crate::text::{push_all, push_char, Push};
+use crate::text::push_char;
 
 use crate::position::Position;
 use crate::square::{Color, Role};
-use core::fmt;
 
 /// The Scharnagl id of the standard array `RNBQKBNR`.
 pub const STANDARD_ID: u16 = 518;
@@ -15,37 +14,28 @@ pub const STANDARD_ID: u16 = 518;
 /// Why a Chess960 id or back rank was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
-    IdOutOfRange { id: i64 },
-    BadBackRank { found: String, reason: &'static str },
+    IdOutOfRange {
+        id: i64,
+    },
+    BadBackRank {
+        found: String,
+        reason: &'static str,
+    },
+    /// No secure random source (no `crypto.getRandomValues`).
+    NoRandomSource,
 }
 
-impl SetupError {
-    /// The error as text (what `Display` writes).
-    pub fn message(&self) -> String {
-        cat!(self)
+crate::text::error_messages!(SetupError, e, out => match e {
+    SetupError::IdOutOfRange { id } => {
+        push_all!(out; "Chess960 id must be an integer from 0 to 959, got ", id)
     }
-}
-
-impl Push for SetupError {
-    fn push_to(&self, out: &mut String) {
-        match self {
-            SetupError::IdOutOfRange { id } => {
-                push_all!(out; "Chess960 id must be an integer from 0 to 959, got ", id)
-            }
-            SetupError::BadBackRank { found, reason } => {
-                push_all!(out; "'", found, "' is not a Chess960 back rank: ", reason)
-            }
-        }
+    SetupError::BadBackRank { found, reason } => {
+        push_all!(out; "'", found, "' is not a Chess960 back rank: ", reason)
     }
-}
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message())
-    }
-}
-
-impl core::error::Error for SetupError {}
+    SetupError::NoRandomSource => push_all!(out;
+        "no cryptographically secure random source (crypto.getRandomValues) is available"
+    ),
+});
 
 /// Knight placements for `n / 96`, as pairs of indices into the five free squares.
 const KNIGHTS: [(u8, u8); 10] = [
@@ -182,6 +172,25 @@ pub fn random_id(mut next_u16: impl FnMut() -> u16) -> u16 {
             return x % 960;
         }
     }
+}
+
+/// A uniform id drawn from the platform's cryptographically secure source (the OS;
+/// `crypto.getRandomValues` in a browser or Node, through getrandom's js backend).
+pub fn random_id_secure() -> Result<u16, SetupError> {
+    let mut failed = false;
+    let id = random_id(|| {
+        let mut b = [0u8; 2];
+        if getrandom::fill(&mut b).is_err() {
+            failed = true;
+            // Ends the loop; the id is thrown away below.
+            return 0;
+        }
+        u16::from_le_bytes(b)
+    });
+    if failed {
+        return Err(SetupError::NoRandomSource);
+    }
+    Ok(id)
 }
 
 /// The start position of Chess960 array `id` (both sides mirrored).

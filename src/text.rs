@@ -96,6 +96,42 @@ macro_rules! push_all {
 }
 pub(crate) use push_all;
 
+/// An error enum's message, written once: one `match` gives its [`Push`] text,
+/// `message()`, `Display` and `core::error::Error`.
+///
+/// ```ignore
+/// error_messages!(MyError, e, out => match e {
+///     MyError::Bad { at } => push_all!(out; "bad input at ", at),
+/// });
+/// ```
+macro_rules! error_messages {
+    ($ty:ty, $e:ident, $out:ident => $body:expr) => {
+        impl $crate::text::Push for $ty {
+            fn push_to(&self, $out: &mut $crate::prelude::String) {
+                #[allow(unused_imports)]
+                use $crate::text::{push_all, Push};
+                let $e = self;
+                $body
+            }
+        }
+        impl $ty {
+            /// The error as text (what `Display` writes).
+            pub fn message(&self) -> $crate::prelude::String {
+                let mut s = $crate::prelude::String::new();
+                $crate::text::Push::push_to(self, &mut s);
+                s
+            }
+        }
+        impl core::fmt::Display for $ty {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(&self.message())
+            }
+        }
+        impl core::error::Error for $ty {}
+    };
+}
+pub(crate) use error_messages;
+
 /// Appends `n` in decimal.
 pub fn push_uint(out: &mut String, n: u64) {
     // The higher digits first, by recursion (at most 20 deep): no digit buffer.

@@ -1,184 +1,198 @@
-//! The wasm bindings, run by wasm-bindgen-test in Node and in headless Chromium
-//! (`cargo test --target wasm32-unknown-unknown --test wasm`).
+//! The wasm boundary, run by wasm-bindgen-test in Node and in headless Chromium
+//! (`cargo test --target wasm32-unknown-unknown --test wasm`): the dispatchers forward
+//! to the operations of `src/wasm/ops.rs`, failures are thrown as JS errors of the right
+//! class, structured data comes back as plain objects.
 #![cfg(target_arch = "wasm32")]
 
-use chess960::wasm::{chess960_array, chess960_id, random_chess960_id, JsGame};
+use chess960::wasm::ops::{Call, Data, Get, Make, Num, Open, Read, Util};
+use chess960::wasm::JsGame;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
-/// `get(GET_ERROR)`: the error a failed `make` or `call` left in the
-/// game, which the JS wrapper throws as an `Error`.
-const GET_ERROR: u32 = 14;
-
-/// The message of a failed call, which must say something.
-fn error_message(e: String) -> String {
-    assert!(!e.is_empty(), "an empty error message");
-    e
+/// The message of a thrown JS error, checked to be an `Error`.
+fn message(e: JsValue) -> String {
+    let e: js_sys::Error = e.dyn_into().expect("an Error object");
+    let m: String = e.message().into();
+    assert!(!m.is_empty(), "an empty error message");
+    m
 }
 
-/// The error a failed export left in `g`; taking it clears it.
-fn taken_error(g: &mut JsGame) -> String {
-    let msg = error_message(g.get(GET_ERROR));
-    assert_eq!(g.get(GET_ERROR), "", "the error was not taken");
-    msg
+fn is_range_error(e: &JsValue) -> bool {
+    e.dyn_ref::<js_sys::RangeError>().is_some()
+}
+
+fn field(v: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(v, &JsValue::from_str(key)).unwrap()
+}
+
+fn standard() -> JsGame {
+    JsGame::make(Make::Standard as u32, 0.0, 0.0).unwrap()
 }
 
 #[wasm_bindgen_test]
-fn standard_start_has_twenty_moves_and_records_decode() {
-    let g = JsGame::new(None).unwrap();
-    assert_eq!(g.moves().split(' ').count(), 20);
-    let verbose = g.moves_verbose();
-    assert_eq!(verbose.lines().count(), 20);
+fn the_standard_start_has_twenty_moves_in_chessjs_order() {
+    let mut g = standard();
+    let sans: Vec<String> = g
+        .get(Get::Moves as u32)
+        .split(' ')
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(sans.len(), 20);
+    // chess.js generates from a8 to h1: the a-pawn's moves, then the b-pawn's, …
+    assert_eq!(&sans[..4], ["a3", "a4", "b3", "b4"]);
+    let verbose = g.get(Get::MovesVerbose as u32);
     assert!(
         verbose.lines().any(|l| l == "w p e2 e4 - - b e4 e2e4"),
         "{verbose}"
     );
-    assert_eq!(g.turn(), "w");
-    assert_eq!(g.variant(), "standard");
+    assert_eq!(g.get(Get::Turn as u32), "w");
+    assert_eq!(g.get(Get::Variant as u32), "standard");
 }
 
 #[wasm_bindgen_test]
-fn bad_input_fails_with_a_message_and_leaves_the_game_unchanged() {
-    let mut g = JsGame::new(None).unwrap();
-    let before = g.fen(false);
+fn a_refused_call_throws_and_changes_nothing() {
+    let mut g = standard();
+    let before = g.get(Get::Fen as u32);
     for bad in ["e5", "Qh5", "", "zz", "e2e5", "O-O"] {
-        let msg = error_message(g.play(bad).err().unwrap());
-        assert!(!msg.is_empty());
-        assert_eq!(g.fen(false), before);
+        let e = g.call(Call::MoveChessJs as u32, bad, "", "").unwrap_err();
+        assert_eq!(message(e), format!("Invalid move: {bad}"));
+        assert_eq!(g.get(Get::Fen as u32), before);
     }
-    let msg = error_message(g.move_from_to("e9", "e4", "").err().unwrap());
-    assert!(msg.contains("invalid square"), "{msg}");
-    let msg = error_message(JsGame::new(Some("not a fen".into())).err().unwrap());
-    assert!(msg.contains("FEN"), "{msg}");
-    assert!(JsGame::chess960(960.0).is_err());
-    assert!(JsGame::chess960(1.5).is_err());
-    assert!(JsGame::chess960(f64::NAN).is_err());
-    assert!(g.perft(-1.0).is_err());
+    // chess.js's message first, ours as the cause.
+    let e = g.call(Call::MoveChessJs as u32, "Ke2", "", "").unwrap_err();
+    let cause = field(&e, "cause");
+    assert!(message(cause).contains("Ke2"));
+    let e = g.call(Call::MoveFromTo as u32, "e9", "e4", "").unwrap_err();
+    assert!(message(e).contains("invalid square"));
 }
 
 #[wasm_bindgen_test]
-fn chess960_castling_input_resolution() {
-    let g = JsGame::new(Some("4k3/8/8/8/8/8/8/5K1R w K - 0 1".into())).unwrap();
-    let r = g.resolve("f1", "g1").unwrap();
-    let mut lines = r.lines();
-    assert_eq!(lines.next(), Some("ambiguous"));
-    assert_eq!(lines.count(), 2);
-    let r = g.resolve("f1", "h1").unwrap();
+fn numbers_out_of_range_are_range_errors() {
+    for bad in [960.0, 1.5, f64::NAN, -1.0, f64::INFINITY] {
+        let e = JsGame::make(Make::Chess960 as u32, bad, 0.0).err().unwrap();
+        assert!(is_range_error(&e));
+        assert!(message(e).starts_with("Chess960 id must be an integer from 0 to 959, got "));
+    }
+    let mut g = standard();
+    for bad in [9.0, -1.0, 0.5] {
+        let e = g.num(Num::Perft as u32, bad).unwrap_err();
+        assert!(is_range_error(&e), "perft({bad})");
+    }
+    assert_eq!(g.num(Num::Perft as u32, 3.0).unwrap(), 8902.0);
+}
+
+#[wasm_bindgen_test]
+fn fens_read_as_chessjs_reads_them_with_our_reason_as_cause() {
+    let e = JsGame::read(Read::Fen as u32, "8/8/8/8/8/8/8/8 w - - 0 1", 0)
+        .err()
+        .unwrap();
+    assert!(field(&e, "cause").is_object());
+    assert_eq!(message(e), "Invalid FEN: missing white king");
+    // What chess.js loads: the side not to move in check, a right without its rook.
+    let mut g = JsGame::read(Read::Fen as u32, "4k3/8/8/8/8/8/4R3/4K2R w KQ - 0 1", 0).unwrap();
+    assert_eq!(g.get(Get::Fen as u32), "4k3/8/8/8/8/8/4R3/4K2R w K - 0 1");
+    assert!(JsGame::read(
+        Read::StrictFen as u32,
+        "4k3/8/8/8/8/8/4R3/4K2R w K - 0 1",
+        0
+    )
+    .is_err());
+}
+
+#[wasm_bindgen_test]
+fn chess9_swaps_through_the_bindings() {
+    let mut g = JsGame::make(Make::Chess9 as u32, 0.0, 0.0).unwrap();
+    assert_eq!(g.get(Get::SwapChoices as u32), "king queen none");
+    assert_eq!(
+        g.call(Call::Swap as u32, "king", "", "").unwrap(),
+        "swap b king"
+    );
+    assert_eq!(
+        g.call(Call::Swap as u32, "none", "", "").unwrap(),
+        "swap w none"
+    );
+    assert_eq!(g.get(Get::SwapChoices as u32), "");
+    assert!(g.call(Call::Swap as u32, "queen", "", "").is_err());
+}
+
+#[wasm_bindgen_test]
+fn structured_data_comes_back_as_plain_objects() {
+    let mut g = standard();
+    g.call(Call::MoveChessJs as u32, "e4", "", "").unwrap();
+    let headers = g.data(Data::Headers as u32, JsValue::UNDEFINED).unwrap();
+    assert_eq!(field(&headers, "Event").as_string().as_deref(), Some("?"));
+    let board = g.data(Data::Board as u32, JsValue::UNDEFINED).unwrap();
+    let rank1 = js_sys::Reflect::get_u32(&board, 7).unwrap();
+    let a1 = js_sys::Reflect::get_u32(&rank1, 0).unwrap();
+    assert_eq!(field(&a1, "square").as_string().as_deref(), Some("a1"));
+    assert_eq!(field(&a1, "type").as_string().as_deref(), Some("r"));
+    let e4 = js_sys::Reflect::get_u32(&js_sys::Reflect::get_u32(&board, 4).unwrap(), 0).unwrap();
+    assert!(e4.is_null(), "an empty square is null");
+    let tree = g.data(Data::Tree as u32, JsValue::UNDEFINED).unwrap();
+    let moves = field(&tree, "moves");
+    assert_eq!(js_sys::Array::from(&moves).length(), 1);
+    let opts = js_sys::Object::new();
+    js_sys::Reflect::set(&opts, &"whiteTimeMs".into(), &"5".into()).unwrap();
+    js_sys::Reflect::set(&opts, &"move".into(), &"Nf6".into()).unwrap();
+    let e = g.data(Data::Seal as u32, opts.into()).unwrap_err();
     assert!(
-        r.starts_with("castle\nw k f1 g1 - - k O-O f1h1 h1 f1"),
-        "{r}"
+        e.dyn_ref::<js_sys::TypeError>().is_some(),
+        "a string time is a TypeError"
     );
-    // Walk the packed bytes: origin, count, targets. The king on f1 (5) reaches e1 e2 f2
-    // g2, g1 (step and castling) and h1 (7, king onto rook).
-    let d = g.dests_packed();
-    let mut by_from = std::collections::BTreeMap::new();
-    let mut i = 0;
-    while i < d.len() {
-        let n = d[i + 1] as usize;
-        by_from.insert(d[i], d[i + 2..i + 2 + n].to_vec());
-        i += 2 + n;
-    }
-    assert_eq!(i, d.len());
-    assert_eq!(by_from.get(&5), Some(&vec![4, 6, 7, 12, 13, 14]), "{d:?}");
 }
 
 #[wasm_bindgen_test]
-fn chess9_swap_phase_through_the_bindings() {
-    let mut g = JsGame::chess9();
-    assert_eq!(g.turn(), "b");
-    assert_eq!(g.swap_choices(), "king queen none");
-    assert_eq!(g.resolve("e8", "c8").unwrap(), "swap\nswap b king");
-    assert_eq!(g.swap("king").unwrap(), "swap b king");
-    assert_eq!(g.swap("none").unwrap(), "swap w none");
-    assert_eq!(g.swap_choices(), "");
-    assert!(g.swap("king").is_err());
-    assert_eq!(g.history(), "swap b king\nswap w none");
-    assert_eq!(g.undo(), "swap w none");
+fn envelopes_seal_open_and_conclude() {
+    let mut g = standard();
+    g.call(Call::MoveChessJs as u32, "e4", "", "").unwrap();
+    let opts = js_sys::Object::new();
+    js_sys::Reflect::set(&opts, &"move".into(), &"e5".into()).unwrap();
+    let env = g.data(Data::Seal as u32, opts.into()).unwrap();
+    assert_eq!(field(&env, "sealer").as_string().as_deref(), Some("b"));
+    let mut opened = JsGame::open(Open::Open as u32, env.clone()).unwrap();
+    assert_eq!(opened.get(Get::History as u32), "e4 e5");
+    let mut agreed = JsGame::open(Open::ConcludeAgreement as u32, env).unwrap();
+    assert_eq!(agreed.get(Get::Outcome as u32), "- agreement");
 }
 
 #[wasm_bindgen_test]
-fn setup_functions_and_crypto_random_ids() {
-    assert_eq!(chess960_array(0.0).unwrap(), "BBQNNRKR");
-    assert_eq!(chess960_array(518.0).unwrap(), "RNBQKBNR");
-    assert_eq!(chess960_id("RKRNNQBB").unwrap(), 959);
-    assert!(chess960_id("RRRRKKKK").is_err());
-    // What the JS API's chess960Id uses: the game of a back rank.
-    assert_eq!(JsGame::parse(2, "RKRNNQBB").chess960_id(), 959);
-    assert_eq!(JsGame::parse(2, "RNBQKBNR").chess960_id(), 518);
-    assert_eq!(JsGame::parse(2, "RNBQKBNR").get(GET_ERROR), "");
-    let msg = taken_error(&mut JsGame::parse(2, "RRRRKKKK"));
-    assert_eq!(msg, chess960_id("RRRRKKKK").unwrap_err());
-    let mut seen = std::collections::HashSet::new();
-    for _ in 0..200 {
-        let id = random_chess960_id().unwrap();
-        assert!(id < 960);
-        seen.insert(id);
-    }
-    assert!(seen.len() > 100, "random ids look constant: {}", seen.len());
-    let g = JsGame::chess960_random().unwrap();
-    assert!((0..960).contains(&g.chess960_id()));
-}
-
-#[wasm_bindgen_test]
-fn perft_in_wasm_is_exact() {
-    let g = JsGame::new(Some(
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".into(),
-    ))
+fn functions_of_no_game() {
+    let a = JsGame::util(Util::Chess960Array as u32, "", "", 959.0).unwrap();
+    assert_eq!(a.as_string().as_deref(), Some("RKRNNQBB"));
+    let id = JsGame::util(Util::Chess960Id as u32, "RNBQKBNR", "", 0.0).unwrap();
+    assert_eq!(id.as_f64(), Some(518.0));
+    let r = JsGame::util(Util::RandomId as u32, "", "", 0.0)
+        .unwrap()
+        .as_f64()
+        .unwrap();
+    assert!((0.0..960.0).contains(&r) && r.fract() == 0.0);
+    let games = JsGame::util(Util::SplitPgn as u32, "1. e4 *\n\n1. d4 *", "", 0.0).unwrap();
+    assert_eq!(js_sys::Array::from(&games).length(), 2);
+    let v = JsGame::util(Util::ValidateFen as u32, "x", "", 0.0).unwrap();
+    assert_eq!(field(&v, "ok").as_bool(), Some(false));
+    let after = JsGame::util(
+        Util::FenAfter as u32,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "e2e4",
+        0.0,
+    )
     .unwrap();
-    assert_eq!(g.perft(3.0).unwrap(), 97862.0);
-    let c = JsGame::chess960(959.0).unwrap();
-    assert_eq!(c.perft(2.0).unwrap(), 400.0);
+    assert_eq!(
+        after.as_string().as_deref(),
+        Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+    );
 }
 
 #[wasm_bindgen_test]
-fn dispatching_exports_forward_to_the_operations() {
-    // make(3) = Chess-9; get(4) = turn; call(0) = swap; status bit 128 = game over.
-    let mut g = JsGame::make(3, 0.0, 0.0);
-    assert_eq!(g.get(GET_ERROR), "");
-    assert_eq!(g.get(4), "b");
-    assert_eq!(g.call(0, "king", "", ""), "swap b king");
-    assert_eq!(
-        taken_error(&mut JsGame::make(9, 0.0, 0.0)),
-        "unknown game kind"
-    );
-    let mut g = JsGame::new(None).unwrap();
-    assert_eq!(g.get(5).split(' ').count(), 20); // moves
-    for m in ["f3", "e5", "g4"] {
-        assert_ne!(g.call(3, m, "", ""), ""); // move
-    }
-    assert_eq!(g.get(GET_ERROR), "");
-    assert_eq!(g.status() & 128, 0);
-    // Illegal: rejected with "", the error kept, the game unchanged.
-    let before = g.get(2);
-    assert_eq!(g.call(3, "Qa5", "", ""), "");
-    assert_eq!(
-        taken_error(&mut g),
-        g.try_call(3, "Qa5", "", "").unwrap_err()
-    );
-    assert_eq!(g.get(2), before);
-    // A "" that is a result, not a failure: no error.
-    assert_eq!(g.call(5, "Event", "", ""), "");
-    assert_eq!(g.get(GET_ERROR), "");
-    assert_ne!(g.call(3, "Qh4#", "", ""), "");
-    assert_eq!(g.status() & (2 | 128), 2 | 128); // checkmate, game over
-    assert_eq!(g.get(10), "b checkmate"); // outcome
-
-    // Sealing a finished game fails the same way.
-    assert_eq!(g.call(13, "a3", "0", "0"), ""); // seal
-    assert!(taken_error(&mut g).contains("over"));
-    assert!(JsGame::parse(0, "1. e4 e5 *").get(9).contains("e4"));
-    // Failed constructions: a game holding the error, as the JS wrapper expects.
-    let msg = taken_error(&mut JsGame::parse(3, "not a fen"));
-    assert_eq!(msg, JsGame::new(Some("not a fen".into())).err().unwrap());
-    for bad in [960.0, 1.5, f64::NAN] {
-        let msg = taken_error(&mut JsGame::make(0, bad, 0.0));
-        assert_eq!(msg, JsGame::chess960(bad).err().unwrap());
-        let msg = taken_error(&mut JsGame::make(2, 0.0, bad));
-        assert_eq!(msg, JsGame::double_chess960(0.0, bad).err().unwrap());
-    }
-    let mut g = JsGame::new(None).unwrap();
-    assert_eq!(g.call(11, "-1", "", ""), ""); // perft
-    assert_eq!(
-        taken_error(&mut g),
-        "perft depth must be an integer from 0 to 12, got -1"
-    );
+fn a_big_game_grows_memory_in_few_steps() {
+    let pages = JsGame::memory_pages();
+    let pgn = "1. Nf3 Nf6 2. Ng1 Ng8 ".repeat(20_000) + "*";
+    let g = JsGame::read(Read::Pgn as u32, &pgn, 0).unwrap();
+    assert!(JsGame::memory_pages() >= pages);
+    drop(g);
+    let too_long = "1. Nf3 Nf6 2. Ng1 Ng8 ".repeat(60_000) + "*";
+    let e = JsGame::read(Read::Pgn as u32, &too_long, 0).err().unwrap();
+    assert!(message(e).contains("too long"));
+    // The instance keeps working.
+    assert_eq!(standard().get(Get::Moves as u32).split(' ').count(), 20);
 }

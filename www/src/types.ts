@@ -11,12 +11,13 @@ import type {
   Outcome,
   PieceSymbol as Role,
   Resolution,
-  Square,
   SwapChoice,
   SwapRecord,
   Variant,
 } from "../../js/chess960.ts";
-export type { Color, Move, Outcome, Resolution, Role, Square, SwapChoice, SwapRecord, Variant };
+export type { Color, Move, Outcome, Resolution, Role, SwapChoice, SwapRecord, Variant };
+/** A square name as the board handles it (the package's `Square` is the union of the 64). */
+export type Square = string;
 
 export interface Piece {
   color: Color;

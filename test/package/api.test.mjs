@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { describe, test } from "node:test";
-import { Chess, chess960Array, chess960Id, randomChess960Id, splitPgn } from "chess960";
+import { Chess, Move, chess960Array, chess960Id, randomChess960Id, splitPgn } from "chess960";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -117,13 +117,18 @@ describe("Scharnagl numbering", () => {
 });
 
 describe("moves", () => {
-  test("moves({ verbose: true }) gives chess.js-shaped objects", () => {
+  test("moves({ verbose: true }) gives chess.js Move instances, before/after/lan when read", () => {
     const moves = new Chess().moves({ verbose: true });
     assert.equal(moves.length, 20);
     const e4 = moves.find((m) => m.san === "e4");
-    assert.deepEqual(e4, { color: "w", piece: "p", from: "e2", to: "e4", flags: "b", san: "e4", uci: "e2e4" });
+    assert.ok(e4 instanceof Move);
+    assert.deepEqual(e4.toJSON(), {
+      color: "w", from: "e2", to: "e4", piece: "p", flags: "b", san: "e4", lan: "e2e4",
+      before: START, after: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", uci: "e2e4",
+    });
+    assert.ok(e4.isBigPawn() && !e4.isCapture() && !e4.isPromotion());
     const nf3 = moves.find((m) => m.san === "Nf3");
-    assert.deepEqual(nf3, { color: "w", piece: "n", from: "g1", to: "f3", flags: "n", san: "Nf3", uci: "g1f3" });
+    assert.deepEqual([nf3.piece, nf3.from, nf3.to, nf3.flags, nf3.lan], ["n", "g1", "f3", "n", "g1f3"]);
   });
 
   test("moves({ square }) limits to one origin, like chess.js", () => {
@@ -225,7 +230,9 @@ describe("moves", () => {
     assert.equal(h[2].captured, "p");
     assert.ok(h[2].flags.includes("c"));
     assert.equal(h[0].flags, "b");
-    assert.ok(!("captured" in h[0]));
+    assert.equal(h[0].captured, undefined);
+    assert.equal(h[1].before, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    assert.equal(h[2].after, g.fen());
   });
 
   test("perft", () => {
@@ -405,16 +412,17 @@ describe("PGN and headers", () => {
   test("pgn() round-trips through Chess.fromPgn", () => {
     const g = new Chess();
     for (const san of ["e4", "e5", "Nf3", "Nc6"]) g.move(san);
-    g.setHeader("White", "Alice").setHeader("Black", "Bob");
-    assert.equal(g.header("White"), "Alice");
-    assert.equal(g.header("NoSuchTag"), null);
+    g.setHeader("White", "Alice");
+    assert.equal(g.setHeader("Black", "Bob").White, "Alice");
+    assert.equal(g.getHeaders().White, "Alice");
+    assert.equal(g.getHeaders().NoSuchTag, undefined);
     const pgn = g.pgn();
     assert.match(pgn, /\[White "Alice"\]/);
     assert.match(pgn, /1\. e4 e5 2\. Nf3 Nc6/);
     const back = Chess.fromPgn(pgn);
     assert.equal(back.fen(), g.fen());
     assert.deepEqual(back.history(), ["e4", "e5", "Nf3", "Nc6"]);
-    assert.equal(back.header("Black"), "Bob");
+    assert.equal(back.getHeaders().Black, "Bob");
   });
 
   test("Chess960 PGN carries Variant and FEN", () => {
@@ -477,7 +485,7 @@ describe("adjournment", () => {
       assert.equal(resumed.fen().split(" ")[0], "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R");
       assert.equal(resumed.turn(), "b");
       assert.equal(resumed.outcome(), null);
-      assert.equal(resumed.header("DrawOffer"), "w");
+      assert.equal(resumed.getHeaders().DrawOffer, "w");
       assert.deepEqual(resumed.history(), ["e4", "e5", "Nf3"]);
     }
   });
@@ -492,38 +500,43 @@ describe("adjournment", () => {
     const g = new Chess();
     const envelope = g.seal("e4 \u0000 \"odd\"\n😀", { whiteTimeMs: 1.4, blackTimeMs: 2.6 });
     assert.deepEqual(Object.keys(envelope), [
-      "fen", "pgn", "moveNumber", "sealer", "move", "whiteTimeMs", "blackTimeMs", "drawOffer",
+      "white", "black", "fen", "pgn", "moveNumber", "sealer", "move", "whiteTimeMs", "blackTimeMs", "drawOffer", "resumption",
     ]);
     assert.equal(envelope.move, "e4 \u0000 \"odd\"\n😀");
-    assert.deepEqual([envelope.whiteTimeMs, envelope.blackTimeMs, envelope.drawOffer], [1, 3, false]);
+    assert.deepEqual([envelope.whiteTimeMs, envelope.blackTimeMs, envelope.drawOffer], [1.4, 2.6, false]);
     const resumed = Chess.openEnvelope(JSON.stringify(envelope));
-    assert.equal(resumed.header("SealedMove"), envelope.move);
+    assert.equal(resumed.getHeaders().SealedMove, envelope.move);
     assert.deepEqual(resumed.outcome(), { winner: "b", reason: "sealed-move-meaningless" });
   });
 
   test("a broken envelope throws an Error saying what is wrong", () => {
     const good = new Chess().seal("e4");
     const cases = [
-      ["{", /not valid JSON/],
-      ["[1]", /must be a JSON object/],
-      [null, /must be a JSON object/],
-      [42, /must be a JSON object/],
-      [{ ...good, fen: undefined }, /no 'fen'/],
-      [{ ...good, pgn: 5 }, /'pgn' must be a string/],
-      [{ ...good, moveNumber: "1" }, /'moveNumber' must be a whole number/],
-      [{ ...good, moveNumber: 1.5 }, /'moveNumber'/],
-      [{ ...good, sealer: "x" }, /'sealer'/],
-      [{ ...good, sealer: Symbol("w") }, /'sealer'/],
-      [{ ...good, whiteTimeMs: -1 }, /'whiteTimeMs' must be a number of milliseconds, zero or more/],
-      [{ ...good, whiteTimeMs: 0.5 }, /'whiteTimeMs' must be a whole number/],
-      [{ ...good, blackTimeMs: NaN }, /'blackTimeMs'/],
-      [{ ...good, drawOffer: 0 }, /'drawOffer' must be true or false/],
-      [{ ...good, move: Symbol("e4") }, /'move' must be a string/],
-      [{ ...good, move: {} }, /'move' must be a string/],
-      [{ ...good, sealer: "b" }, /sealed by black but white is to move/],
+      ["{", Error, /not valid JSON/],
+      ["[1]", TypeError, /envelope must be an object, got an array/],
+      [null, TypeError, /must be an object or its JSON text, got null/],
+      [42, TypeError, /must be an object or its JSON text, got number/],
+      [{ ...good, fen: undefined }, TypeError, /envelope.fen must be a string, got undefined/],
+      [{ ...good, pgn: 5 }, TypeError, /envelope.pgn must be a string, got a number/],
+      [{ ...good, moveNumber: "1" }, TypeError, /envelope.moveNumber must be a number, got a string/],
+      [{ ...good, moveNumber: 1.5 }, RangeError, /moveNumber must be a whole number/],
+      [{ ...good, sealer: "x" }, Error, /sealer must be "w" or "b"/],
+      [{ ...good, sealer: Symbol("w") }, TypeError, /sealer must be a string/],
+      [{ ...good, whiteTimeMs: -1 }, RangeError, /'whiteTimeMs' must be a number of milliseconds from 0 to 2\^53/],
+      [{ ...good, blackTimeMs: NaN }, RangeError, /'blackTimeMs'/],
+      [{ ...good, blackTimeMs: null }, TypeError, /blackTimeMs must be a number, got null/],
+      [{ ...good, drawOffer: 0 }, TypeError, /drawOffer must be a boolean/],
+      [{ ...good, move: Symbol("e4") }, TypeError, /move must be a string/],
+      [{ ...good, move: {} }, TypeError, /move must be a string/],
+      [{ ...good, sealer: "b" }, Error, /sealed by black but white is to move/],
+      // Forged fields: a NUL cannot shift anything now, each field is its own value.
+      [{ ...good, fen: `${good.fen}\0sx\0n1\0sw` }, Error, /envelope position/],
     ];
-    for (const [envelope, message] of cases) {
-      assert.throws(() => Chess.openEnvelope(envelope), (e) => e instanceof Error && message.test(e.message), String(message));
+    for (const [envelope, kind, message] of cases) {
+      assert.throws(
+        () => Chess.openEnvelope(envelope),
+        (e) => e instanceof kind && message.test(e.message) || assert.fail(`${String(message)}: got ${e}`),
+      );
     }
     assert.equal(Chess.openEnvelope(good).turn(), "b");
   });

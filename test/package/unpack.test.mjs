@@ -12,9 +12,9 @@ import { dirname, join } from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildSync } from "esbuild";
-import { ALPHABET, DIRECT, pack } from "../scripts/packed-wasm.mjs";
+import { ALPHABET, DIRECT, pack } from "../../scripts/packed-wasm.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const code = buildSync({
   entryPoints: [join(root, "js", "unpack.ts")], bundle: true, format: "esm", minify: true, write: false,
 }).outputFiles[0].text;

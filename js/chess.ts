@@ -1,0 +1,757 @@
+// The `Chess` class (SPEC §2, §4): chess.js 1.4's members with chess.js's argument
+// forms, answers and error messages, plus Chess960, Chess-9, board input resolution,
+// outcomes, adjournment and the PGN tree. Every rule lives in the Rust core; this file
+// checks argument types, converts, and decodes the core's answers (lazily: only what
+// the caller reads).
+//
+// chess.js's members answer bad arguments as chess.js does: where chess.js returns
+// (`[]`, `false`, `undefined`, `null`) so do they; where chess.js throws, they throw (a
+// `TypeError` for a wrong type). This library's own members throw a `TypeError` for any
+// argument of the wrong type.
+
+import { Game } from "./raw.js";
+import * as op from "./ops.js";
+import { DEFAULT_POSITION, SEVEN_TAG_ROSTER } from "./constants.js";
+import { Move } from "./move.js";
+import { decodeSwap, eachLine, fieldsAt, isSwap, squareOf } from "./records.js";
+import type { PgnGame } from "./tree.js";
+import type {
+  Color,
+  Envelope,
+  MoveInput,
+  NAG,
+  Outcome,
+  OutcomeReason,
+  Piece,
+  PieceSymbol,
+  ResolveKind,
+  SealOptions,
+  Square,
+  Suffix,
+  SwapChoice,
+  SwapRecord,
+  UciMode,
+  Variant,
+} from "./types.js";
+
+/** The meaning of a `(from, to)` board input. */
+export interface Resolution {
+  kind: ResolveKind;
+  /** The candidate moves: one for move/castle, one per promotion piece, two when ambiguous. */
+  moves: Move[];
+  /** For kind `swap`: the swap this input makes. */
+  swap?: SwapChoice;
+}
+
+/** The longest text read (64 MiB), checked before it is copied into the wasm. */
+const MAX_TEXT = 64 << 20;
+
+/** A string argument, or a `TypeError`. */
+function str(value: unknown, what: string): string {
+  if (typeof value !== "string") throw new TypeError(`${what} must be a string, got ${kind(value)}`);
+  return value;
+}
+
+/** A number argument, or a `TypeError` (its range is the core's to check: `RangeError`). */
+function num(value: unknown, what: string): number {
+  if (typeof value !== "number") throw new TypeError(`${what} must be a number, got ${kind(value)}`);
+  return value;
+}
+
+/** A text to read, or a `TypeError` / `RangeError`. */
+function text(value: unknown, what: string): string {
+  const s = str(value, what);
+  if (s.length > MAX_TEXT) throw new RangeError(`${what} too long: ${s.length} characters (at most ${MAX_TEXT})`);
+  return s;
+}
+
+function kind(value: unknown): string {
+  return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+}
+
+/** An options object: undefined, or an object (else a `TypeError`). */
+function opts<T extends object>(value: T | undefined, what: string): Partial<T> {
+  if (value === undefined) return {};
+  if (typeof value !== "object" || value === null) throw new TypeError(`${what} must be an object, got ${kind(value)}`);
+  return value;
+}
+
+const isColor = (c: unknown): c is Color => c === "w" || c === "b";
+const SQUARE = /^[a-h][1-8]$/;
+
+// Hands a raw game to the constructor without a second constructor parameter.
+let adopt: Game | undefined;
+
+/** The core's `FenAfter`, for a Move's lazy `after`. */
+const fenAfter = (before: string, uci: string): string =>
+  Game.util(op.UTIL_FEN_AFTER, before, uci, 0) as string;
+
+/**
+ * A game of standard chess, Chess960 or Chess-9 with its history.
+ *
+ * The instance owns wasm memory: it is released by the garbage collector, or at once
+ * by {@link Chess.free} / a `using` declaration.
+ */
+export class Chess {
+  // The bundles are minified without esbuild's keepNames (it costs ~330 bytes gzip);
+  // the one public class keeps its name for consoles and stack traces.
+  static {
+    Object.defineProperty(this, "name", { value: "Chess" });
+  }
+
+  #raw: Game;
+
+  /**
+   * A game from `fen` (FEN, X-FEN or Shredder-FEN), or the standard start. Throws on a
+   * FEN chess.js refuses (chess.js's message; this library's reading as `cause`), unless
+   * `skipValidation`.
+   */
+  constructor(fen: string = DEFAULT_POSITION, options?: { skipValidation?: boolean }) {
+    if (adopt !== undefined) {
+      this.#raw = adopt;
+      adopt = undefined;
+      return;
+    }
+    const skip = opts(options, "options").skipValidation === true;
+    this.#raw = fen === DEFAULT_POSITION ? Game.make(op.MAKE_STANDARD, 0, 0) : Game.read(op.READ_FEN, text(fen, "FEN"), skip ? 1 : 0);
+  }
+
+  static #wrap(raw: Game): Chess {
+    adopt = raw;
+    return new Chess();
+  }
+
+  #call(o: number, a = "", b = "", c = ""): string {
+    return this.#raw.call(o, a, b, c);
+  }
+
+  /** Replaces the game by `next` (the old one's wasm memory is released). */
+  #replace(next: Game): void {
+    this.#raw.free();
+    this.#raw = next;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Making games
+
+  /** Chess960 start position by Scharnagl id 0..959; crypto-random when omitted. */
+  static chess960(id?: number): Chess {
+    return Chess.#wrap(id === undefined ? Game.make(op.MAKE_RANDOM960, 0, 0) : Game.make(op.MAKE_CHESS960, num(id, "Chess960 id"), 0));
+  }
+
+  /** Double Chess960: White's array by one id, Black's by another. */
+  static doubleChess960(white: number, black: number): Chess {
+    return Chess.#wrap(Game.make(op.MAKE_DOUBLE, num(white, "white's id"), num(black, "black's id")));
+  }
+
+  /** Chess-9 game in its swap phase: Black chooses first, then White. */
+  static chess9(): Chess {
+    return Chess.#wrap(Game.make(op.MAKE_CHESS9, 0, 0));
+  }
+
+  /** The first game of a PGN text, replayed with its annotations; throws with the move number and token at fault. */
+  static fromPgn(pgn: string, options?: { strict?: boolean }): Chess {
+    return Chess.#wrap(Game.read(op.READ_PGN, text(pgn, "PGN"), opts(options, "options").strict === true ? 1 : 0));
+  }
+
+  /** Resumes an adjourned game: applies the sealed move (or rules on it) and returns the game. */
+  static openEnvelope(envelope: Envelope | string): Chess {
+    return Chess.#wrap(Game.open(op.OPEN_OPEN, envelopeOf(envelope)));
+  }
+
+  /**
+   * Ends an adjourned game unopened (FIDE Art. 6): by agreement, or the resignation of
+   * `resigns`; the sealed move is not played.
+   */
+  static concludeEnvelope(envelope: Envelope | string, how: { agreement: true } | { resigns: Color }): Chess {
+    const h = opts(how, "how") as { agreement?: unknown; resigns?: unknown };
+    const o = h.agreement === true ? op.OPEN_CONCLUDE_AGREEMENT
+      : h.resigns === "w" ? op.OPEN_CONCLUDE_WHITE_RESIGNS
+      : h.resigns === "b" ? op.OPEN_CONCLUDE_BLACK_RESIGNS
+      : undefined;
+    if (o === undefined) throw new TypeError("how must be { agreement: true } or { resigns: 'w' | 'b' }");
+    return Chess.#wrap(Game.open(o, envelopeOf(envelope)));
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Position and editing (chess.js)
+
+  /** chess.js's `clear()`: an empty board, White to move; the tags go unless `preserveHeaders`. */
+  clear(options?: { preserveHeaders?: boolean }): void {
+    const keep = opts(options, "options").preserveHeaders === true;
+    this.#raw.get(op.GET_CLEAR);
+    if (!keep) this.#raw.get(op.GET_CLEAR_TAGS);
+  }
+
+  /** Replaces the game by the position of `fen` (chess.js's rules); throws on a bad FEN and then changes nothing. */
+  load(fen: string, options?: { skipValidation?: boolean; preserveHeaders?: boolean }): void {
+    const o = opts(options, "options");
+    const next = Game.read(op.READ_FEN, text(fen, "FEN"), o.skipValidation === true ? 1 : 0);
+    if (o.preserveHeaders === true) copyTags(this.#raw, next);
+    this.#replace(next);
+  }
+
+  /** The standard start, tags cleared. */
+  reset(): void {
+    this.#replace(Game.make(op.MAKE_STANDARD, 0, 0));
+  }
+
+  /** X-FEN of the position; `shredder` for Shredder-FEN; `forceEnpassantSquare` as chess.js. */
+  fen(options?: { forceEnpassantSquare?: boolean; shredder?: boolean }): string {
+    const o = opts(options, "options");
+    if (o.shredder === true) return this.#raw.get(op.GET_SHREDDER_FEN);
+    return this.#raw.get(o.forceEnpassantSquare === true ? op.GET_FEN_FORCED_EP : op.GET_FEN);
+  }
+
+  /** The piece on `square`, or undefined. */
+  get(square: Square): Piece | undefined {
+    if (typeof square !== "string") return undefined;
+    return pieceOf(this.#call(op.CALL_PIECE_AT, square));
+  }
+
+  /** The squares holding `piece`, a8 to h1. */
+  findPiece(piece: Piece): Square[] {
+    const { type, color } = piece;
+    const out: Square[] = [];
+    for (const row of this.board()) for (const p of row) if (p && p.type === type && p.color === color) out.push(p.square);
+    return out;
+  }
+
+  /**
+   * Puts `piece` on `square` (the game then starts from the edited position); false for
+   * a bad square or piece, or a second king of one colour.
+   */
+  put(piece: Piece, square: Square): boolean {
+    const { type, color } = piece;
+    const t = str(type, "piece type").toLowerCase();
+    if (typeof square !== "string" || !isColor(color)) return false;
+    return this.#call(op.CALL_PUT, color + t, square) !== "";
+  }
+
+  /** Removes and returns the piece on `square` (the game then starts from the edited position). */
+  remove(square: Square): Piece | undefined {
+    if (typeof square !== "string") return undefined;
+    return pieceOf(this.#call(op.CALL_REMOVE, square));
+  }
+
+  /** The squares of `attackedBy`'s pieces (default: the side to move) attacking `square`. */
+  attackers(square: Square, attackedBy?: Color): Square[] {
+    if (typeof square !== "string") return [];
+    const by = attackedBy ? attackedBy : this.turn();
+    if (typeof by !== "string") return [];
+    const s = this.#call(op.CALL_ATTACKERS, square, by);
+    return s === "" ? [] : (s.split(" ") as Square[]);
+  }
+
+  /** Whether a piece of `attackedBy` attacks `square`. */
+  isAttacked(square: Square, attackedBy: Color): boolean {
+    if (typeof square !== "string" || typeof attackedBy !== "string") return false;
+    return this.#call(op.CALL_ATTACKERS, square, attackedBy) !== "";
+  }
+
+  /** A hash of the position: equal for positions chess.js hashes equal. */
+  hash(): string {
+    return this.#raw.get(op.GET_HASH);
+  }
+
+  /** chess.js's `board()`: 8 rows from rank 8, each square null or `{ square, type, color }`. */
+  board(): ({ square: Square; type: PieceSymbol; color: Color } | null)[][] {
+    return this.#raw.data(op.DATA_BOARD, undefined);
+  }
+
+  /** The board as text, chess.js's layout. */
+  ascii(): string {
+    let s = "   +------------------------+\n";
+    this.board().forEach((row, i) => {
+      s += ` ${8 - i} |`;
+      for (const p of row) s += p ? ` ${p.color === "w" ? p.type.toUpperCase() : p.type} ` : " . ";
+      s += "|\n";
+    });
+    return `${s}   +------------------------+\n     a  b  c  d  e  f  g  h`;
+  }
+
+  /** `light`, `dark`, or null for a string that names no square. */
+  squareColor(square: Square): "light" | "dark" | null {
+    if (typeof square !== "string" || !SQUARE.test(square)) return null;
+    return (square.charCodeAt(0) + square.charCodeAt(1)) % 2 === 0 ? "dark" : "light";
+  }
+
+  /** Side to move (in the swap phase: the side that chooses). */
+  turn(): Color {
+    return this.#raw.get(op.GET_TURN) as Color;
+  }
+
+  /** chess.js's `setTurn`: passes the move (a null move) when `color` is not to move. */
+  setTurn(color: Color): boolean {
+    const turn = this.turn();
+    if (color === turn) return false;
+    this.#call(op.CALL_SET_TURN, turn === "w" ? "b" : "w");
+    return true;
+  }
+
+  /** The castling rights of `color`. */
+  getCastlingRights(color: Color): { k: boolean; q: boolean } {
+    const s = isColor(color) ? this.#call(op.CALL_CASTLING, color) : "";
+    return { k: s.includes("k"), q: s.includes("q") };
+  }
+
+  /** Grants or takes away castling rights; true when they are now as asked. */
+  setCastlingRights(color: Color, rights: { k?: boolean; q?: boolean }): boolean {
+    const { k, q } = rights;
+    if (!isColor(color)) return false;
+    const wish = (b: boolean | undefined) => (b === undefined ? "" : b ? "1" : "0");
+    return this.#call(op.CALL_SET_CASTLING, color, wish(k), wish(q)) !== "";
+  }
+
+  /** The full-move number. */
+  moveNumber(): number {
+    return this.#raw.num(op.NUM_MOVE_NUMBER, 0);
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Moves
+
+  /** Legal moves: SAN strings, or `Move` objects with `verbose`; `square` and `piece` filter them. */
+  moves(options: { verbose: true; square?: string; piece?: string }): Move[];
+  moves(options?: { verbose?: false; square?: string; piece?: string }): string[];
+  moves(options?: { verbose?: boolean; square?: string; piece?: string }): string[] | Move[];
+  moves(options?: { verbose?: boolean; square?: string; piece?: string }): string[] | Move[] {
+    const { verbose = false, square = undefined, piece = undefined } = options ?? {};
+    const sq = square ? square.toLowerCase() : undefined;
+    const pc = piece?.toLowerCase();
+    if (!verbose && sq === undefined && pc === undefined) {
+      const s = this.#raw.get(op.GET_MOVES);
+      return s === "" ? [] : s.split(" ");
+    }
+    const text = sq === undefined ? this.#raw.get(op.GET_MOVES_VERBOSE) : this.#call(op.CALL_MOVES_FROM, sq);
+    const before = verbose ? this.#raw.get(op.GET_FEN) : "";
+    const out: (string | Move)[] = [];
+    eachLine(text, (at, end) => {
+      if (pc && text.charAt(at + 2) !== pc) return;
+      const f = fieldsAt(text, at, end);
+      out.push(verbose ? new Move(f, before, fenAfter) : f.san);
+    });
+    return out as string[] | Move[];
+  }
+
+  /**
+   * Legal destinations by origin square, chessground's shape, including both castling
+   * inputs (king to g/c and king onto rook), rook-only castling and Chess-9 swap inputs.
+   */
+  dests(): Map<Square, Square[]> {
+    // Bytes: origin index, count, destination indices (a1 = 0), origin after origin.
+    const b = this.#raw.destsPacked();
+    const map = new Map<Square, Square[]>();
+    for (let i = 0; i < b.length; ) {
+      const from = squareOf(b[i++]!);
+      const targets: Square[] = new Array(b[i++]!);
+      for (let k = 0; k < targets.length; k++) targets[k] = squareOf(b[i++]!);
+      map.set(from, targets);
+    }
+    return map;
+  }
+
+  /** What a board input `from → to` means, with its candidate moves (SPEC §1). */
+  resolve(from: string, to: string): Resolution {
+    const s = this.#call(op.CALL_RESOLVE, str(from, "from"), str(to, "to"));
+    const nl = s.indexOf("\n");
+    const kind = (nl < 0 ? s : s.slice(0, nl)) as ResolveKind;
+    if (kind === "swap") return { kind, moves: [], swap: decodeSwap(s.slice(nl + 1)).swap };
+    const before = this.#raw.get(op.GET_FEN);
+    const moves: Move[] = [];
+    if (nl >= 0) {
+      const body = s.slice(nl + 1);
+      eachLine(body, (at, end) => moves.push(new Move(fieldsAt(body, at, end), before, fenAfter)));
+    }
+    return { kind, moves };
+  }
+
+  /**
+   * Plays a move: SAN as chess.js reads it (permissive unless `strict`: `e2e4`,
+   * `Pe2-e4`, `Nge7`, …; `--` or null a null move), UCI (both castling forms in Chess960
+   * games), or `{ from, to, promotion? }`. Throws chess.js's `Invalid move: …` (the reason
+   * as `cause`) and leaves the game unchanged.
+   */
+  move(move: string | MoveInput | null, options?: { strict?: boolean }): Move {
+    const strict = opts(options, "options").strict === true;
+    const before = this.#raw.get(op.GET_FEN);
+    let record: string;
+    if (typeof move === "string" || move === null) {
+      record = this.#call(op.CALL_MOVE_CHESS_JS, move ?? "--", strict ? "strict" : "");
+    } else {
+      const m = move as Partial<MoveInput> | undefined;
+      const promotion = m?.promotion ?? "";
+      if (typeof m !== "object" || typeof m.from !== "string" || typeof m.to !== "string" || typeof promotion !== "string") {
+        throw new Error(`Invalid move: ${JSON.stringify(move)}`);
+      }
+      try {
+        record = this.#call(op.CALL_MOVE_FROM_TO, m.from, m.to, promotion);
+      } catch (cause) {
+        throw new Error(`Invalid move: ${JSON.stringify(move)}`, { cause });
+      }
+    }
+    return new Move(fieldsAt(record, 0, record.length), before, fenAfter);
+  }
+
+  /** Takes back the last move (or Chess-9 swap); null when there is nothing to undo. */
+  undo(): Move | SwapRecord | null {
+    const after = this.#raw.get(op.GET_FEN);
+    const record = this.#raw.get(op.GET_UNDO);
+    if (record === "") return null;
+    if (isSwap(record)) return decodeSwap(record);
+    return new Move(fieldsAt(record, 0, record.length), this.#raw.get(op.GET_FEN), after);
+  }
+
+  /** The moves so far as SAN (swaps as `swap:king`, null moves `--`), or as `Move` objects with `verbose`. */
+  history(options: { verbose: true }): (Move | SwapRecord)[];
+  history(options?: { verbose?: false }): string[];
+  history(options?: { verbose?: boolean }): string[] | (Move | SwapRecord)[];
+  history(options?: { verbose?: boolean }): string[] | (Move | SwapRecord)[] {
+    const { verbose = false } = options ?? {};
+    if (!verbose) {
+      const s = this.#raw.get(op.GET_HISTORY);
+      return s === "" ? [] : s.split(" ");
+    }
+    const text = this.#raw.get(op.GET_HISTORY_VERBOSE);
+    const entries: { line: string; before: string }[] = [];
+    eachLine(text, (at, end) => {
+      const tab = text.indexOf("\t", at);
+      entries.push({ line: text.slice(at, tab), before: text.slice(tab + 1, end) });
+    });
+    const now = this.#raw.get(op.GET_FEN);
+    return entries.map(({ line, before }, i) =>
+      isSwap(line) ? decodeSwap(line) : new Move(fieldsAt(line, 0, line.length), before, entries[i + 1]?.before ?? now),
+    );
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Game state
+
+  isCheck(): boolean {
+    return (this.#raw.status() & 1) !== 0;
+  }
+  /** chess.js's alias of {@link Chess.isCheck}. */
+  inCheck(): boolean {
+    return this.isCheck();
+  }
+  isCheckmate(): boolean {
+    return (this.#raw.status() & 2) !== 0;
+  }
+  isStalemate(): boolean {
+    return (this.#raw.status() & 4) !== 0;
+  }
+  /** chess.js's meaning: K v K, K+minor v K, bishops all on one colour. */
+  isInsufficientMaterial(): boolean {
+    return (this.#raw.status() & 8) !== 0;
+  }
+  isThreefoldRepetition(): boolean {
+    return (this.#raw.status() & 16) !== 0;
+  }
+  /** The halfmove clock has reached 100 (fifty moves each). */
+  isDrawByFiftyMoves(): boolean {
+    return (this.#raw.status() & 32) !== 0;
+  }
+  /** This library's name for {@link Chess.isDrawByFiftyMoves}. */
+  isFiftyMoves(): boolean {
+    return this.isDrawByFiftyMoves();
+  }
+  /** The game ended drawn (the first result stands: a draw the game reached stays one). */
+  isDraw(): boolean {
+    return (this.#raw.status() & 64) !== 0;
+  }
+  isGameOver(): boolean {
+    return (this.#raw.status() & 128) !== 0;
+  }
+
+  /** The result, once there is one (the first result stands), else null. */
+  outcome(): Outcome | null {
+    const s = this.#raw.get(op.GET_OUTCOME);
+    if (s === "") return null;
+    const space = s.indexOf(" ");
+    const w = s.slice(0, space);
+    return { winner: w === "-" ? null : (w as Color), reason: s.slice(space + 1) as OutcomeReason };
+  }
+
+  /** Whether `color` can still mate by any series of legal moves (a timeout against a side that cannot is a draw). */
+  hasMatingMaterial(color: Color): boolean {
+    return this.#call(op.CALL_HAS_MATING_MATERIAL, str(color, "color")) !== "";
+  }
+
+  /** Records `color`'s resignation (the Result tag follows). */
+  resign(color: Color): void {
+    this.#call(op.CALL_RESIGN, str(color, "color"));
+  }
+
+  /** Records a draw by agreement (the Result tag follows). */
+  drawByAgreement(): void {
+    this.#raw.get(op.GET_DRAW_BY_AGREEMENT);
+  }
+
+  /** Records that `color` ran out of time (a draw when the opponent cannot mate). */
+  timeout(color: Color): void {
+    this.#call(op.CALL_TIMEOUT, str(color, "color"));
+  }
+
+  /** Leaf nodes of the legal move tree `depth` (0..8) plies deep. */
+  perft(depth: number): number {
+    return this.#raw.num(op.NUM_PERFT, num(depth, "perft depth"));
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Variants
+
+  /** `"standard"`, `"chess960"` or `"chess9"`. */
+  variant(): Variant {
+    return this.#raw.get(op.GET_VARIANT) as Variant;
+  }
+
+  /** Scharnagl id of the start array, or null when the start was no Chess960 array. */
+  chess960Id(): number | null {
+    const id = this.#raw.get(op.GET_CHESS960_ID);
+    return id === "" ? null : +id;
+  }
+
+  /** `["king", "queen", "none"]` in the Chess-9 swap phase, else `[]`. */
+  swapChoices(): SwapChoice[] {
+    const s = this.#raw.get(op.GET_SWAP_CHOICES);
+    return s === "" ? [] : (s.split(" ") as SwapChoice[]);
+  }
+
+  /** Makes the Chess-9 swap for the side to choose; throws outside the swap phase. */
+  swap(choice: SwapChoice): SwapRecord {
+    return decodeSwap(this.#call(op.CALL_SWAP, str(choice, "swap choice")));
+  }
+
+  /** Chooses the `uci` output convention of moves. */
+  setUciMode(mode: UciMode): this {
+    this.#call(op.CALL_SET_UCI_MODE, str(mode, "UCI mode"));
+    return this;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Records
+
+  /** The game as PGN, laid out as chess.js lays it out (variations and NAGs included). */
+  pgn(options?: { newline?: string; maxWidth?: number }): string {
+    if (options === undefined) return this.#raw.get(op.GET_PGN);
+    const { newline = "\n", maxWidth = 0 } = opts(options, "options");
+    return this.#raw.data(op.DATA_PGN, { newline: str(newline, "newline"), maxWidth: num(maxWidth, "maxWidth") });
+  }
+
+  /**
+   * Replaces the game by the first game of `pgn` (its start, moves, tags and
+   * annotations); an empty text gives the start position, as in chess.js. Throws and
+   * leaves the game unchanged when the record cannot be read.
+   */
+  loadPgn(pgn: string, options?: { strict?: boolean; newlineChar?: string }): void {
+    const o = opts(options, "options");
+    let t = text(pgn, "PGN");
+    const nl = o.newlineChar ?? "\r?\n";
+    if (nl !== "\r?\n") t = t.replace(new RegExp(str(nl, "newlineChar"), "g"), "\n");
+    if (/^\s*$/.test(t)) return this.reset();
+    this.#replace(Game.read(op.READ_PGN, t, o.strict === true ? 1 : 0));
+  }
+
+  /**
+   * chess.js's `header(key, value, …)` (deprecated there): sets each pair of strings and
+   * returns every tag with a place, `null` where unset.
+   */
+  header(...args: string[]): Record<string, string | null> {
+    for (let i = 0; i < args.length; i += 2) {
+      const [k, v] = [args[i], args[i + 1]];
+      if (typeof k === "string" && typeof v === "string") {
+        try {
+          this.#call(op.CALL_SET_HEADER, k, v);
+        } catch {
+          // A tag PGN cannot write, or one the game's start decides: chess.js would
+          // keep it, this record cannot.
+        }
+      }
+    }
+    return this.#raw.data(op.DATA_HEADER_SLOTS, undefined);
+  }
+
+  /** Sets a tag (`undefined`/`null` restores a roster tag's default or removes it); returns the tags. */
+  setHeader(key: string, value: string): Record<string, string> {
+    str(key, "header name");
+    const v = (value as string | null | undefined) ?? SEVEN_TAG_ROSTER[key] ?? null;
+    if (v === null) this.#call(op.CALL_REMOVE_HEADER, key);
+    else this.#call(op.CALL_SET_HEADER, key, str(v, "header value"));
+    return this.getHeaders();
+  }
+
+  /** Removes a tag (a roster tag goes back to its default); true when it had a place. */
+  removeHeader(key: string): boolean {
+    return typeof key === "string" && this.#call(op.CALL_REMOVE_HEADER, key) !== "";
+  }
+
+  /** The tags with a value, in order (`Variant`, `SetUp`, `FEN` and `Chess9Swaps` follow the game's start). */
+  getHeaders(): Record<string, string> {
+    return this.#raw.data(op.DATA_HEADERS, undefined);
+  }
+
+  /** The annotated record as plain objects: mainline, variations, comments, NAGs, shapes, clocks. */
+  tree(): PgnGame {
+    return this.#raw.data(op.DATA_TREE, undefined);
+  }
+
+  // chess.js's flat comment API: a comment belongs to the position after a move (the
+  // start for the comment before the first move).
+
+  getComment(): string | undefined {
+    return this.#raw.data(op.DATA_GET_COMMENT, undefined);
+  }
+  setComment(comment: string): void {
+    this.#raw.data(op.DATA_SET_COMMENT, { comment: str(comment, "comment") });
+  }
+  removeComment(): string | undefined {
+    return this.#raw.data(op.DATA_REMOVE_COMMENT, undefined);
+  }
+  /** @deprecated chess.js's old name of {@link Chess.removeComment}. */
+  deleteComment(): string | undefined {
+    return this.removeComment();
+  }
+  getComments(): { fen: string; comment: string }[] {
+    return this.#raw.data(op.DATA_COMMENTS, undefined);
+  }
+  removeComments(): { fen: string; comment: string }[] {
+    return this.#raw.data(op.DATA_REMOVE_COMMENTS, undefined);
+  }
+  /** @deprecated chess.js's old name of {@link Chess.removeComments}. */
+  deleteComments(): { fen: string; comment: string }[] {
+    return this.removeComments();
+  }
+
+  // The NAG and suffix API of chess.js's current source: at the position `fen` of the
+  // mainline (the latest one with that FEN), or the current one.
+
+  getNags(fen?: string): NAG[] {
+    return this.#raw.data(op.DATA_GET_NAGS, fenArg(fen));
+  }
+  addNag(nag: NAG, fen?: string): void {
+    this.#raw.data(op.DATA_ADD_NAG, { ...fenArg(fen), nag: nagArg(nag) });
+  }
+  setNags(nags: NAG[], fen?: string): void {
+    if (!Array.isArray(nags)) throw new TypeError(`nags must be an array, got ${kind(nags)}`);
+    this.#raw.data(op.DATA_SET_NAGS, { ...fenArg(fen), nags: nags.map(nagArg) });
+  }
+  removeNag(nag: NAG, fen?: string): boolean {
+    return this.#raw.data(op.DATA_REMOVE_NAG, { ...fenArg(fen), nag: nagArg(nag) });
+  }
+  removeNags(fen?: string): NAG[] {
+    return this.#raw.data(op.DATA_REMOVE_NAGS, fenArg(fen));
+  }
+  getSuffixAnnotation(fen?: string): Suffix | undefined {
+    return this.#raw.data(op.DATA_GET_SUFFIX, fenArg(fen));
+  }
+  /** Throws chess.js's `Invalid suffix: …` for anything but `! ? !! ?? !? ?!`. */
+  setSuffixAnnotation(suffix: Suffix, fen?: string): void {
+    this.#raw.data(op.DATA_SET_SUFFIX, { ...fenArg(fen), suffix: String(suffix) });
+  }
+  removeSuffixAnnotation(fen?: string): Suffix | undefined {
+    return this.#raw.data(op.DATA_REMOVE_SUFFIX, fenArg(fen));
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Adjournment
+
+  /**
+   * Seals `move` (SAN or UCI) for adjournment: returns the envelope. A sealed move
+   * that is illegal, ambiguous or meaningless loses the game for the sealer when opened.
+   */
+  seal(move: string, options?: SealOptions): Envelope {
+    const o = opts(options, "options");
+    return this.#raw.data(op.DATA_SEAL, { ...o, move: str(move, "sealed move") });
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Memory
+
+  /** Releases the wasm memory now; the instance is unusable afterwards. */
+  free(): void {
+    this.#raw.free();
+  }
+
+  [Symbol.dispose](): void {
+    this.#raw.free();
+  }
+}
+
+/** `{ fen }` for the NAG API (a fen that is not a string is no fen). */
+function fenArg(fen: unknown): { fen?: string } {
+  return typeof fen === "string" && fen !== "" ? { fen } : {};
+}
+
+function nagArg(nag: unknown): number {
+  if (typeof nag !== "number" || !Number.isInteger(nag) || nag < 0 || nag > 255) {
+    throw new RangeError(`a NAG must be an integer from 0 to 255, got ${String(nag)}`);
+  }
+  return nag;
+}
+
+function pieceOf(s: string): Piece | undefined {
+  return s === "" ? undefined : { type: s.charAt(1) as PieceSymbol, color: s.charAt(0) as Color };
+}
+
+/** Copies the tags set on `from` to `to` (chess.js's `preserveHeaders`). */
+function copyTags(from: Game, to: Game): void {
+  const slots = from.data(op.DATA_HEADER_SLOTS, undefined) as Record<string, string | null>;
+  for (const [k, v] of Object.entries(slots)) {
+    if (v !== null) {
+      try {
+        to.call(op.CALL_SET_HEADER, k, v, "");
+      } catch {
+        // A derived tag: the new start decides it.
+      }
+    }
+  }
+}
+
+/** An envelope object, from itself or its JSON text. */
+function envelopeOf(envelope: Envelope | string): unknown {
+  if (typeof envelope !== "string") {
+    if (typeof envelope !== "object" || envelope === null || Array.isArray(envelope)) {
+      throw new TypeError(`envelope must be an object or its JSON text, got ${kind(envelope)}`);
+    }
+    return envelope;
+  }
+  try {
+    return JSON.parse(text(envelope, "envelope"));
+  } catch (e) {
+    if (e instanceof RangeError) throw e;
+    throw new Error(`envelope is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+/** The back rank of Chess960 position `id` (0..959), e.g. `chess960Array(518) === "RNBQKBNR"`. */
+export function chess960Array(id: number): string {
+  return Game.util(op.UTIL_CHESS960_ARRAY, "", "", num(id, "Chess960 id")) as string;
+}
+
+/** The Scharnagl id of a Chess960 back rank; throws when it is not one of the 960. */
+export function chess960Id(backRank: string): number {
+  return Game.util(op.UTIL_CHESS960_ID, str(backRank, "back rank"), "", 0) as number;
+}
+
+/** A uniformly drawn id 0..959 from a cryptographically secure generator. */
+export function randomChess960Id(): number {
+  return Game.util(op.UTIL_RANDOM_ID, "", "", 0) as number;
+}
+
+/** Splits a PGN text of several games into one text per game. */
+export function splitPgn(pgn: string): string[] {
+  return Game.util(op.UTIL_SPLIT_PGN, text(pgn, "PGN"), "", 0) as string[];
+}
+
+/**
+ * chess.js's `validateFen`: `{ ok: true }`, or `{ ok: false, error }` with chess.js's
+ * message; `cause` is this library's own reading of what is wrong, when it has one.
+ */
+export function validateFen(fen: string): { ok: boolean; error?: string; cause?: string } {
+  return Game.util(op.UTIL_VALIDATE_FEN, str(fen, "FEN"), "", 0) as { ok: boolean; error?: string; cause?: string };
+}
+
+/** Pages (64 KiB) of wasm memory the package's instance holds now. */
+export function wasmMemoryPages(): number {
+  return Game.memoryPages();
+}

@@ -1,0 +1,69 @@
+// Decoders of the core's move records (src/wasm/records.rs, js/RAW_API.md):
+// `color piece from to captured promotion flags san uci [rookFrom rookTo]`, the first
+// six fields of fixed width; a swap record is `swap <color> <choice>`.
+import type { MoveFields } from "./move.js";
+import type { Color, PieceSymbol, Square, SwapChoice, SwapRecord } from "./types.js";
+
+// Interned names, so that decoding a record allocates only the strings that vary.
+const BY_INDEX: Square[] = [];
+for (let r = 1; r <= 8; r++) for (const f of "abcdefgh") BY_INDEX.push(`${f}${r}` as Square);
+
+/** The square `i` (a1 = 0, h8 = 63). */
+export function squareOf(i: number): Square {
+  return BY_INDEX[i]!;
+}
+
+/** The square whose two-character name starts at `at` in `text`. */
+function squareAt(text: string, at: number): Square {
+  return BY_INDEX[(text.charCodeAt(at) - 97) + (text.charCodeAt(at + 1) - 49) * 8] ?? (text.slice(at, at + 2) as Square);
+}
+
+/** The fields of the move record in `text` from `at` to `end` (exclusive). */
+export function fieldsAt(text: string, at: number, end: number): MoveFields {
+  const flagsEnd = text.indexOf(" ", at + 14);
+  const sanEnd = text.indexOf(" ", flagsEnd + 1);
+  let uciEnd = text.indexOf(" ", sanEnd + 1);
+  if (uciEnd < 0 || uciEnd > end) uciEnd = end;
+  const move: MoveFields = {
+    color: text.charAt(at) as Color,
+    piece: text.charAt(at + 2) as PieceSymbol,
+    from: squareAt(text, at + 4),
+    to: squareAt(text, at + 7),
+    flags: text.slice(at + 14, flagsEnd),
+    san: text.slice(flagsEnd + 1, sanEnd),
+    uci: text.slice(sanEnd + 1, uciEnd),
+  };
+  const captured = text.charAt(at + 10);
+  if (captured !== "-") move.captured = captured as PieceSymbol;
+  const promotion = text.charAt(at + 12);
+  if (promotion !== "-") move.promotion = promotion as PieceSymbol;
+  if (uciEnd < end) {
+    move.castle = move.flags.includes("q") ? "queen" : "king";
+    move.rookFrom = squareAt(text, uciEnd + 1);
+    move.rookTo = squareAt(text, uciEnd + 4);
+  }
+  return move;
+}
+
+/** Calls `f` with the bounds of each line of `text`. */
+export function eachLine(text: string, f: (at: number, end: number) => void): void {
+  if (text === "") return;
+  let at = 0;
+  for (;;) {
+    const nl = text.indexOf("\n", at);
+    const end = nl < 0 ? text.length : nl;
+    if (end > at) f(at, end);
+    if (nl < 0) return;
+    at = nl + 1;
+  }
+}
+
+export function isSwap(line: string): boolean {
+  return line.startsWith("swap ");
+}
+
+/** A swap record: `swap <color> <choice>`. */
+export function decodeSwap(line: string): SwapRecord {
+  const f = line.split(" ");
+  return { color: f[1] as Color, swap: f[2] as SwapChoice };
+}

@@ -1,0 +1,870 @@
+//! wasm-bindgen bindings: the raw `Game` class that `js/` wraps (see `js/RAW_API.md`).
+//!
+//! This module converts and forwards; no chess rule lives here. It keeps the boundary
+//! coarse on purpose (one export per operation cost 4.9 KB of glue and wasm, measured):
+//! a few dispatchers take an operation number from [`ops`], the enums the build turns
+//! into `js/ops.ts`. Failures are thrown as JS errors (`Error`, `RangeError` for a number
+//! out of range, `TypeError` for structured data of the wrong shape); argument types are
+//! checked by the JS wrapper before they cross. Moves cross as text records (the hot
+//! path of a board), destinations as bytes, structured cold data as plain objects
+//! through serde-wasm-bindgen.
+
+mod alloc;
+mod data;
+pub mod ops;
+mod read;
+mod records;
+
+use crate::adjourn::{self, Conclusion};
+use crate::fen;
+use crate::game::{Entry, Game, Input, PlayError};
+use crate::pgn::{self, ReadOptions, WriteOptions};
+use crate::prelude::*;
+use crate::resolve::Resolution;
+use crate::setup::{self, SwapChoice};
+use crate::square::{Color, Piece, Role, Square};
+use crate::text::Push;
+use crate::tree;
+use crate::uci::CastlingNotation;
+use ops::{Call, Data, Get, Make, Num, Open, Read, Util};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// A failure, thrown in JS as the error class its kind names.
+enum Fault {
+    Error(String),
+    /// A number out of its range.
+    Range(String),
+    /// A value of the wrong shape.
+    Type(String),
+    /// An `Error` with the precise reason as its `cause` (chess.js's message first).
+    WithCause(String, String),
+}
+
+impl From<Fault> for JsValue {
+    fn from(f: Fault) -> JsValue {
+        match f {
+            Fault::Error(m) => js_sys::Error::new(&m).into(),
+            Fault::Range(m) => js_sys::RangeError::new(&m).into(),
+            Fault::Type(m) => js_sys::TypeError::new(&m).into(),
+            Fault::WithCause(m, cause) => {
+                let e = js_sys::Error::new(&m);
+                e.set_cause(&js_sys::Error::new(&cause).into());
+                e.into()
+            }
+        }
+    }
+}
+
+/// Our errors' messages, as an `Error`.
+fn fail(e: impl Push) -> Fault {
+    Fault::Error(cat!(e))
+}
+
+type Answer<T> = Result<T, Fault>;
+
+fn square(s: &str) -> Answer<Square> {
+    Square::parse(s).ok_or_else(|| {
+        fail(PlayError::BadSquare {
+            found: crate::text::first_chars(s, 8),
+        })
+    })
+}
+
+fn color(s: &str) -> Answer<Color> {
+    match s {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        _ => Err(fail(PlayError::BadColor {
+            found: crate::text::first_chars(s, 8),
+        })),
+    }
+}
+
+/// `n` if it is a whole number from 0 to `max`, else a `RangeError`
+/// `<what> must be an integer from 0 to <max>, got <n>`.
+fn whole_in(n: f64, max: u32, what: &str) -> Answer<u32> {
+    if (0.0..=f64::from(max)).contains(&n) && n.fract() == 0.0 {
+        return Ok(n as u32);
+    }
+    let got = if n.is_nan() {
+        "NaN".to_owned()
+    } else if n.is_infinite() {
+        if n > 0.0 { "Infinity" } else { "-Infinity" }.to_owned()
+    } else if n.fract() == 0.0 && n.abs() < 1e15 {
+        cat!(n as i64)
+    } else {
+        "a number out of range".to_owned()
+    };
+    Err(Fault::Range(cat!(
+        what,
+        " must be an integer from 0 to ",
+        max,
+        ", got ",
+        got
+    )))
+}
+
+fn id(n: f64) -> Answer<u16> {
+    Ok(whole_in(n, 959, "Chess960 id")? as u16)
+}
+
+/// The deepest perft asked: depth 8 from the start is 8.5e10 nodes, minutes of work;
+/// depth 9 would be hours on the page's thread.
+const MAX_PERFT: u32 = 8;
+
+fn flag(b: bool) -> String {
+    if b { "1" } else { "" }.to_owned()
+}
+
+fn piece_text(p: Piece) -> String {
+    cat!(p.color.char(), p.role.char())
+}
+
+fn to_js<T: Serialize + ?Sized>(v: &T) -> Answer<JsValue> {
+    // Plain data always serialises; a failure would be a bug worth a clear message.
+    v.serialize(&data::serializer())
+        .map_err(|_| Fault::Error("could not convert the answer to a JS value".to_owned()))
+}
+
+/// A NAG argument: a whole number from 0 to 255, else a `RangeError`.
+fn nag_of(x: f64) -> Answer<u8> {
+    Ok(whole_in(x, 255, "a NAG")? as u8)
+}
+
+/// The raw game handle (JS name `Game`).
+#[wasm_bindgen(js_name = Game)]
+pub struct JsGame {
+    inner: Game,
+}
+
+impl JsGame {
+    fn of(inner: Game) -> JsGame {
+        JsGame { inner }
+    }
+
+    /// The record of the step just played.
+    fn last_record(&self) -> String {
+        let mut s = String::new();
+        if let Some(e) = self.inner.entry(self.inner.ply_count()) {
+            records::push_entry(&mut s, &e, self.inner.notation());
+        }
+        s
+    }
+
+    fn played(&self, r: Result<(), PlayError>) -> Answer<String> {
+        r.map_err(fail)?;
+        Ok(self.last_record())
+    }
+
+    /// The ply a chess.js `fen` argument names: the latest position of the mainline
+    /// with that FEN, or the current one when none is given.
+    fn ply_of(&self, fen: Option<&str>) -> Option<usize> {
+        let g = &self.inner;
+        let Some(fen) = fen.filter(|f| !f.is_empty()) else {
+            return Some(g.ply_count());
+        };
+        (g.swap_plies()..=g.ply_count()).rev().find(|&p| {
+            g.position_at(p)
+                .is_some_and(|pos| fen::to_fen(pos, false) == fen)
+        })
+    }
+
+    /// The records of the legal moves (from `from` only, when given), in chess.js's
+    /// order.
+    fn moves_text(&self, from: Option<Square>) -> String {
+        let g = &self.inner;
+        let legal = g.legal_moves();
+        let mut moves = crate::san::chessjs_order(g.position(), &legal);
+        moves.retain(|m| from.is_none_or(|f| m.from() == f));
+        let mut s = String::new();
+        records::push_moves(&mut s, g.position(), &moves, &legal, g.notation());
+        s
+    }
+
+    fn resolve_text(&self, from: &str, to: &str) -> Answer<String> {
+        let (from, to) = (square(from)?, square(to)?);
+        let r = match self.inner.resolve(from, to) {
+            Input::Swap(c) => {
+                let mut s = "swap\n".to_owned();
+                records::push_swap(&mut s, self.inner.turn(), c);
+                return Ok(s);
+            }
+            Input::Resolved(r) => r,
+        };
+        let pair;
+        let (kind, moves): (&str, &[crate::position::Move]) = match &r {
+            Resolution::Move(m) => ("move", core::slice::from_ref(m)),
+            Resolution::Castle(m) => ("castle", core::slice::from_ref(m)),
+            Resolution::Promotion(ms) => ("promotion", ms),
+            Resolution::Ambiguous { castle, king_move } => {
+                pair = [*castle, *king_move];
+                ("ambiguous", &pair)
+            }
+            Resolution::Illegal => ("illegal", &[]),
+        };
+        let g = &self.inner;
+        let mut body = String::new();
+        records::push_moves(
+            &mut body,
+            g.position(),
+            moves,
+            &g.legal_moves(),
+            g.notation(),
+        );
+        Ok(if body.is_empty() {
+            kind.to_owned()
+        } else {
+            cat!(kind, "\n", body)
+        })
+    }
+
+    fn history_text(&self, verbose: bool) -> String {
+        let g = &self.inner;
+        let notation = g.notation();
+        let mut s = String::new();
+        for (i, e) in g.entries().iter().enumerate() {
+            if !s.is_empty() {
+                s.push(if verbose { '\n' } else { ' ' });
+            }
+            if verbose {
+                records::push_entry(&mut s, e, notation);
+                s.push('\t');
+                if let Some(before) = g.position_at(i) {
+                    s.push_str(&fen::to_fen(before, false));
+                }
+            } else {
+                match e {
+                    Entry::Move(pm) => s.push_str(&pm.san),
+                    Entry::Swap { choice, .. } => s.push_str(&cat!("swap:", choice.name())),
+                    Entry::Null { .. } => s.push_str("--"),
+                }
+            }
+        }
+        s
+    }
+
+    fn notes_op(&mut self, op: Data, arg: JsValue) -> Answer<JsValue> {
+        let args = read::Obj::new(arg, "options", true)?;
+        let fen = args.string("fen")?;
+        let comment = args.string("comment")?;
+        let nag = args.number("nag")?.map(nag_of).transpose()?;
+        let nags = match args.numbers("nags")? {
+            Some(v) => Some(v.into_iter().map(nag_of).collect::<Answer<Vec<u8>>>()?),
+            None => None,
+        };
+        let suffix = args.string("suffix")?;
+        let Some(ply) = self.ply_of(fen.as_deref()) else {
+            // A position that is not in the game: nothing there (chess.js would keep an
+            // annotation for it that no record can hold).
+            return match op {
+                Data::GetNags | Data::RemoveNags => to_js(&Vec::<u8>::new()),
+                Data::RemoveNag => to_js(&false),
+                _ => Ok(JsValue::UNDEFINED),
+            };
+        };
+        let g = &mut self.inner;
+        let edit = |g: &mut Game, f: &mut dyn FnMut(&mut tree::Notes)| {
+            g.edit_notes(ply, |n| f(n)).map_err(fail)
+        };
+        match op {
+            Data::GetComment => Ok(match g.notes(ply).filter(|n| !n.comments.is_empty()) {
+                Some(n) => JsValue::from_str(&n.comments.join(" ")),
+                None => JsValue::UNDEFINED,
+            }),
+            Data::SetComment => {
+                // chess.js turns the first braces into brackets: a comment cannot close
+                // itself early in PGN.
+                let c = comment
+                    .unwrap_or_default()
+                    .replacen('{', "[", 1)
+                    .replacen('}', "]", 1);
+                let c = c.replace('}', "]");
+                edit(g, &mut |n| n.comments = vec![c.clone()])?;
+                Ok(JsValue::UNDEFINED)
+            }
+            Data::RemoveComment => {
+                let mut old = None;
+                edit(g, &mut |n| {
+                    if !n.comments.is_empty() {
+                        old = Some(core::mem::take(&mut n.comments).join(" "));
+                    }
+                })?;
+                Ok(old.map_or(JsValue::UNDEFINED, |c| JsValue::from_str(&c)))
+            }
+            Data::GetNags => to_js(&g.notes(ply).map_or(Vec::new(), |n| n.nags.clone())),
+            Data::SetNags => {
+                let nags = nags.unwrap_or_default();
+                edit(g, &mut |n| n.nags = nags.clone())?;
+                Ok(JsValue::UNDEFINED)
+            }
+            Data::AddNag => {
+                let Some(nag) = nag else {
+                    return Err(Fault::Type("nag must be a number from 0 to 255".to_owned()));
+                };
+                edit(g, &mut |n| {
+                    if !n.nags.contains(&nag) {
+                        n.nags.push(nag)
+                    }
+                })?;
+                Ok(JsValue::UNDEFINED)
+            }
+            Data::RemoveNag => {
+                let mut found = false;
+                edit(g, &mut |n| {
+                    if let Some(i) = n.nags.iter().position(|x| Some(*x) == nag) {
+                        n.nags.remove(i);
+                        found = true;
+                    }
+                })?;
+                to_js(&found)
+            }
+            Data::RemoveNags => {
+                let mut old = Vec::new();
+                edit(g, &mut |n| old = core::mem::take(&mut n.nags))?;
+                to_js(&old)
+            }
+            Data::GetSuffix => Ok(
+                match g
+                    .notes(ply)
+                    .and_then(|n| n.suffix)
+                    .and_then(tree::nag_suffix)
+                {
+                    Some(s) => JsValue::from_str(s),
+                    None => JsValue::UNDEFINED,
+                },
+            ),
+            Data::SetSuffix => {
+                let s = suffix.unwrap_or_default();
+                let Some(nag) = tree::suffix_nag(&s) else {
+                    return Err(Fault::Error(cat!("Invalid suffix: ", s)));
+                };
+                edit(g, &mut |n| n.suffix = Some(nag))?;
+                Ok(JsValue::UNDEFINED)
+            }
+            Data::RemoveSuffix => {
+                let mut old = None;
+                edit(g, &mut |n| old = n.suffix.take())?;
+                Ok(old
+                    .and_then(tree::nag_suffix)
+                    .map_or(JsValue::UNDEFINED, JsValue::from_str))
+            }
+            _ => Err(Fault::Error("unknown operation".to_owned())),
+        }
+    }
+
+    /// chess.js's `getComments()` (and, `remove`, `removeComments()`): the comments of
+    /// the mainline's positions, in order.
+    fn comments(&mut self, remove: bool) -> Answer<JsValue> {
+        let g = &mut self.inner;
+        let mut out = Vec::new();
+        for p in g.swap_plies()..=g.ply_count() {
+            let Some(n) = g.notes(p).filter(|n| !n.comments.is_empty()) else {
+                continue;
+            };
+            let fen = g
+                .position_at(p)
+                .map(|pos| fen::to_fen(pos, false))
+                .unwrap_or_default();
+            out.push(data::FenComment {
+                fen,
+                comment: n.comments.join(" "),
+            });
+            if remove {
+                let _ = g.edit_notes(p, |n| n.comments.clear());
+            }
+        }
+        to_js(&out)
+    }
+}
+
+/// What JavaScript sees (see `js/RAW_API.md`).
+#[wasm_bindgen(js_class = Game)]
+impl JsGame {
+    /// A new game of kind `kind` ([`Make`]).
+    pub fn make(kind: u32, a: f64, b: f64) -> Result<JsGame, JsValue> {
+        let g = match Make::from_u32(kind) {
+            Some(Make::Standard) => Game::new(),
+            Some(Make::Chess960) => Game::chess960(id(a)?).map_err(fail)?,
+            Some(Make::Double) => Game::double_chess960(id(a)?, id(b)?).map_err(fail)?,
+            Some(Make::Chess9) => Game::chess9(),
+            Some(Make::Random960) => Game::chess960_random().map_err(fail)?,
+            None => return Err(Fault::Error("unknown game kind".to_owned()).into()),
+        };
+        Ok(JsGame::of(g))
+    }
+
+    /// A new game read from `text` ([`Read`]).
+    pub fn read(kind: u32, text: &str, flags: u32) -> Result<JsGame, JsValue> {
+        let g = match Read::from_u32(kind) {
+            Some(Read::Pgn) => pgn::read_with(
+                text,
+                ReadOptions {
+                    strict: flags & 1 != 0,
+                },
+            )
+            .map_err(|e| match (&e, e.move_token()) {
+                (
+                    pgn::PgnError::Move {
+                        error: PlayError::TooLong,
+                        ..
+                    },
+                    _,
+                ) => fail(e),
+                // chess.js's message, ours as the cause.
+                (_, Some(t)) => Fault::WithCause(cat!("Invalid move in PGN: ", t), e.message()),
+                (_, None) => fail(e),
+            })?,
+            Some(Read::Fen) => {
+                let pos = fen::parse_chessjs(text, flags & 1 != 0).map_err(|e| match e.cause {
+                    Some(c) => Fault::WithCause(e.chessjs.to_owned(), c.message()),
+                    None => Fault::Error(e.chessjs.to_owned()),
+                })?;
+                Game::from_parsed(pos)
+            }
+            Some(Read::BackRank) => setup::id_of_str(text)
+                .and_then(Game::chess960)
+                .map_err(fail)?,
+            Some(Read::StrictFen) => Game::from_fen(text).map_err(fail)?,
+            None => return Err(Fault::Error("unknown text kind".to_owned()).into()),
+        };
+        Ok(JsGame::of(g))
+    }
+
+    /// A game from an envelope ([`Open`]).
+    pub fn open(op: u32, envelope: JsValue) -> Result<JsGame, JsValue> {
+        let env = data::envelope(envelope)?;
+        let g = match Open::from_u32(op) {
+            Some(Open::Open) => adjourn::open(&env),
+            Some(Open::ConcludeAgreement) => adjourn::conclude(&env, Conclusion::Agreement),
+            Some(Open::ConcludeWhiteResigns) => {
+                adjourn::conclude(&env, Conclusion::Resignation(Color::White))
+            }
+            Some(Open::ConcludeBlackResigns) => {
+                adjourn::conclude(&env, Conclusion::Resignation(Color::Black))
+            }
+            None => return Err(Fault::Error("unknown operation".to_owned()).into()),
+        };
+        g.map(JsGame::of).map_err(|e| {
+            match e {
+                adjourn::AdjournError::BadTime { .. } => Fault::Range(e.message()),
+                e => fail(e),
+            }
+            .into()
+        })
+    }
+
+    /// A view of the game ([`Get`]).
+    pub fn get(&mut self, op: u32) -> String {
+        let g = &mut self.inner;
+        match Get::from_u32(op) {
+            Some(Get::Variant) => g.variant().name().to_owned(),
+            Some(Get::SwapChoices) => g
+                .swap_choices()
+                .iter()
+                .map(|c| c.name())
+                .collect::<Vec<_>>()
+                .join(" "),
+            Some(Get::Fen) => g.fen(false),
+            Some(Get::ShredderFen) => g.fen(true),
+            Some(Get::Turn) => cat!(g.turn().char()),
+            Some(Get::Moves) => {
+                let pos = *g.position();
+                let legal = g.legal_moves();
+                crate::san::chessjs_order(&pos, &legal)
+                    .iter()
+                    .map(|&m| crate::san::to_san(&pos, m, &legal))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }
+            Some(Get::MovesVerbose) => self.moves_text(None),
+            Some(Get::Undo) => {
+                let notation = g.notation();
+                let mut s = String::new();
+                if let Some(e) = g.undo() {
+                    records::push_entry(&mut s, &e, notation);
+                }
+                s
+            }
+            Some(Get::History) => self.history_text(false),
+            Some(Get::HistoryVerbose) => self.history_text(true),
+            Some(Get::Outcome) => match g.outcome() {
+                None => String::new(),
+                Some(o) => cat!(o.winner.map_or('-', Color::char), " ", o.reason.name()),
+            },
+            Some(Get::Pgn) => pgn::write(g),
+            Some(Get::Chess960Id) => g.chess960_id().map_or(String::new(), |id| cat!(id)),
+            Some(Get::Hash) => {
+                let h = g.position().hash();
+                // 16 hex digits, high first.
+                (0..16)
+                    .rev()
+                    .filter_map(|i| char::from_digit(((h >> (i * 4)) & 15) as u32, 16))
+                    .collect()
+            }
+            Some(Get::DrawByAgreement) => flag(g.draw_by_agreement()),
+            Some(Get::Clear) => {
+                g.clear_board();
+                String::new()
+            }
+            Some(Get::ClearTags) => {
+                g.clear_headers();
+                String::new()
+            }
+            Some(Get::FenForcedEp) => fen::to_fen_forced_ep(g.position()),
+            None => String::new(),
+        }
+    }
+
+    /// An operation with text arguments ([`Call`]).
+    pub fn call(&mut self, op: u32, a: &str, b: &str, c: &str) -> Result<String, JsValue> {
+        Ok(self.try_call(op, a, b, c)?)
+    }
+
+    fn try_call(&mut self, op: u32, a: &str, b: &str, c: &str) -> Answer<String> {
+        let g = &mut self.inner;
+        match Call::from_u32(op) {
+            Some(Call::Swap) => {
+                let choice = SwapChoice::parse(a).ok_or_else(|| {
+                    fail(PlayError::BadSwap {
+                        found: crate::text::first_chars(a, 16),
+                    })
+                })?;
+                let r = g.swap(choice).map(drop);
+                self.played(r)
+            }
+            Some(Call::MovesFrom) => Ok(match Square::parse(a) {
+                Some(sq) => self.moves_text(Some(sq)),
+                None => String::new(),
+            }),
+            Some(Call::Resolve) => self.resolve_text(a, b),
+            Some(Call::Move) => {
+                let r = g.play_text_quiet(a);
+                self.played(r)
+            }
+            Some(Call::MoveChessJs) => match g.play_chessjs(a, b == "strict") {
+                Ok(true) => Ok(self.last_record()),
+                // No move: our own reading says why, as the cause of chess.js's error.
+                Ok(false) => Err(Fault::WithCause(
+                    cat!("Invalid move: ", a),
+                    match g.parse_move(a) {
+                        Err(e) => e.message(),
+                        Ok(_) => "not a move in chess.js's notation".to_owned(),
+                    },
+                )),
+                Err(PlayError::NullInCheck) => Err(Fault::WithCause(
+                    "Null move not allowed when in check".to_owned(),
+                    PlayError::NullInCheck.message(),
+                )),
+                Err(e) => Err(fail(e)),
+            },
+            Some(Call::MoveFromTo) => {
+                let (f, t) = (square(a)?, square(b)?);
+                let promo = match *c.as_bytes() {
+                    [] => None,
+                    [p] => Some(
+                        Role::from_char(char::from(p))
+                            .filter(|r| Role::PROMOTIONS.contains(r))
+                            .ok_or_else(|| {
+                                fail(PlayError::BadPromotion {
+                                    found: crate::text::first_chars(c, 8),
+                                })
+                            })?,
+                    ),
+                    _ => {
+                        return Err(fail(PlayError::BadPromotion {
+                            found: crate::text::first_chars(c, 8),
+                        }))
+                    }
+                };
+                let r = g.play_input_quiet(f, t, promo);
+                self.played(r)
+            }
+            Some(Call::SetHeader) => {
+                g.set_header(a, b).map_err(fail)?;
+                Ok(String::new())
+            }
+            Some(Call::RemoveHeader) => Ok(flag(g.remove_header(a))),
+            Some(Call::SetUciMode) => {
+                let n = match a {
+                    "auto" => None,
+                    "chess960" => Some(CastlingNotation::KingOntoRook),
+                    "standard" => Some(CastlingNotation::KingToDestination),
+                    _ => {
+                        return Err(Fault::Error(cat!(
+                            "invalid UCI mode '",
+                            crate::text::take_chars(a, 16),
+                            "' (expected 'auto', 'chess960' or 'standard')"
+                        )))
+                    }
+                };
+                g.set_notation(n);
+                Ok(String::new())
+            }
+            Some(Call::HasMatingMaterial) => Ok(flag(g.has_mating_material(color(a)?))),
+            Some(Call::Resign) => Ok(flag(g.resign(color(a)?))),
+            Some(Call::Timeout) => Ok(flag(g.timeout(color(a)?))),
+            Some(Call::Put) => {
+                let piece = match *a.as_bytes() {
+                    [c, r] => Color::from_char(char::from(c)).and_then(|color| {
+                        Role::from_char(char::from(r)).map(|role| Piece { color, role })
+                    }),
+                    _ => None,
+                };
+                Ok(flag(match (piece, Square::parse(b)) {
+                    (Some(p), Some(sq)) => g.put(p, sq),
+                    _ => false,
+                }))
+            }
+            Some(Call::Remove) => Ok(Square::parse(a)
+                .and_then(|sq| g.remove_piece(sq))
+                .map_or(String::new(), piece_text)),
+            Some(Call::PieceAt) => Ok(Square::parse(a)
+                .and_then(|sq| g.position().board().piece_at(sq))
+                .map_or(String::new(), piece_text)),
+            Some(Call::Attackers) => {
+                let (Some(sq), Ok(by)) = (Square::parse(a), color(b)) else {
+                    return Ok(String::new());
+                };
+                let board = g.position().board();
+                let set = board.attackers(sq, by, board.occupied());
+                let mut s = String::new();
+                for i in 0..64u8 {
+                    let at = Square::from_index(i ^ 56);
+                    if set.contains(at) {
+                        if !s.is_empty() {
+                            s.push(' ');
+                        }
+                        at.push_to(&mut s);
+                    }
+                }
+                Ok(s)
+            }
+            Some(Call::SetTurn) => {
+                let c = color(a)?;
+                if g.turn() == c {
+                    return Ok(String::new());
+                }
+                match g.play_null() {
+                    Ok(()) => Ok("1".to_owned()),
+                    Err(PlayError::NullInCheck) => Err(Fault::WithCause(
+                        "Null move not allowed when in check".to_owned(),
+                        PlayError::NullInCheck.message(),
+                    )),
+                    Err(e) => Err(fail(e)),
+                }
+            }
+            Some(Call::SetCastling) => {
+                let side = color(a)?;
+                let wish = |s: &str| match s {
+                    "1" => Some(true),
+                    "0" => Some(false),
+                    _ => None,
+                };
+                Ok(flag(g.set_castling_rights(side, wish(b), wish(c))))
+            }
+            Some(Call::Castling) => {
+                let c = color(a)?;
+                let castles = g.position().castles();
+                let mut s = String::new();
+                if castles
+                    .rook(c, crate::castling::CastlingSide::KingSide)
+                    .is_some()
+                {
+                    s.push('k');
+                }
+                if castles
+                    .rook(c, crate::castling::CastlingSide::QueenSide)
+                    .is_some()
+                {
+                    s.push('q');
+                }
+                Ok(s)
+            }
+            None => Err(Fault::Error("unknown operation".to_owned())),
+        }
+    }
+
+    /// An operation on a number ([`Num`]).
+    pub fn num(&mut self, op: u32, x: f64) -> Result<f64, JsValue> {
+        let g = &self.inner;
+        Ok(match Num::from_u32(op) {
+            Some(Num::Perft) => g.perft(whole_in(x, MAX_PERFT, "perft depth")?) as f64,
+            Some(Num::MoveNumber) => f64::from(g.position().fullmoves()),
+            Some(Num::Repetitions) => f64::from(g.repetitions()),
+            None => return Err(Fault::Error("unknown operation".to_owned()).into()),
+        })
+    }
+
+    /// Structured data ([`Data`]).
+    pub fn data(&mut self, op: u32, value: JsValue) -> Result<JsValue, JsValue> {
+        Ok(self.try_data(op, value)?)
+    }
+
+    fn try_data(&mut self, op: u32, value: JsValue) -> Answer<JsValue> {
+        let Some(op) = Data::from_u32(op) else {
+            return Err(Fault::Error("unknown operation".to_owned()));
+        };
+        let g = &self.inner;
+        match op {
+            Data::Headers => to_js(&data::Ordered(&g.headers())),
+            Data::HeaderSlots => {
+                let slots: Vec<(String, Option<String>)> = g
+                    .tags()
+                    .slots()
+                    .into_iter()
+                    .map(|(k, v)| (k.to_owned(), v.map(str::to_owned)))
+                    .collect();
+                to_js(&data::Ordered(&slots))
+            }
+            Data::Tree => {
+                let headers = g.headers();
+                to_js(&data::tree(g, &headers))
+            }
+            Data::Board => to_js(&data::board(g.position())),
+            Data::Pgn => {
+                let o = read::Obj::new(value, "pgn options", true)?;
+                let w = o.number("maxWidth")?.unwrap_or(0.0);
+                let max_width = if w.is_finite() && w > 0.0 {
+                    w as usize
+                } else {
+                    0
+                };
+                let newline = o.string("newline")?.unwrap_or_else(|| "\n".to_owned());
+                Ok(JsValue::from_str(&pgn::write_with(
+                    g,
+                    &WriteOptions {
+                        max_width,
+                        newline: &newline,
+                    },
+                )))
+            }
+            Data::Seal => {
+                let o = read::Obj::new(value, "seal options", false)?;
+                let text = o.need_string("move")?;
+                let white = o.number("whiteTimeMs")?.unwrap_or(0.0);
+                let black = o.number("blackTimeMs")?.unwrap_or(0.0);
+                let offer = o.boolean("drawOffer")?.unwrap_or(false);
+                let mut env =
+                    adjourn::seal(g, &text, white, black, offer).map_err(|e| match e {
+                        adjourn::AdjournError::BadTime { .. } => Fault::Range(e.message()),
+                        e => fail(e),
+                    })?;
+                env.resumption = data::resumption(&o)?;
+                to_js(&data::EnvelopeJs::from(env))
+            }
+            Data::Comments => self.comments(false),
+            Data::RemoveComments => self.comments(true),
+            _ => self.notes_op(op, value),
+        }
+    }
+
+    /// Functions of no game ([`Util`]).
+    pub fn util(op: u32, a: &str, b: &str, x: f64) -> Result<JsValue, JsValue> {
+        Ok(util(op, a, b, x)?)
+    }
+
+    /// Bit flags: 1 check, 2 checkmate, 4 stalemate, 8 insufficient material,
+    /// 16 threefold repetition, 32 fifty moves, 64 draw, 128 game over.
+    pub fn status(&self) -> u32 {
+        let g = &self.inner;
+        let check = g.is_check();
+        // No legal move (checkmate or stalemate); never in the swap phase.
+        let stuck = g.swap_pending().is_none() && !g.position().has_legal_moves();
+        [
+            check,
+            check && stuck,
+            !check && stuck,
+            g.is_insufficient_material(),
+            g.is_threefold_repetition(),
+            g.is_fifty_moves(),
+            g.is_draw(),
+            g.is_game_over(),
+        ]
+        .iter()
+        .enumerate()
+        .fold(0, |acc, (i, &b)| acc | (u32::from(b) << i))
+    }
+
+    /// Legal destinations, bytes rather than text (no string decoding on the hot path of
+    /// a board): for each origin with moves, its square index (a1 = 0, h8 = 63), the
+    /// number of destinations, then their indices; castling inputs and Chess-9 swap
+    /// inputs included, as in `dests_by_square`.
+    #[wasm_bindgen(js_name = destsPacked)]
+    pub fn dests_packed(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(128);
+        for (i, tos) in self.inner.dests_by_square().into_iter().enumerate() {
+            if tos.any() {
+                out.push(i as u8);
+                out.push(tos.count() as u8);
+                out.extend(tos.map(|to| to.u8()));
+            }
+        }
+        out
+    }
+
+    /// Pages of wasm memory (64 KiB each), for memory tests.
+    #[wasm_bindgen(js_name = memoryPages)]
+    pub fn memory_pages() -> usize {
+        alloc::pages()
+    }
+}
+
+fn util(op: u32, a: &str, b: &str, x: f64) -> Answer<JsValue> {
+    match Util::from_u32(op) {
+        Some(Util::SplitPgn) => {
+            if a.len() > pgn::MAX_TEXT {
+                return Err(fail(pgn::PgnError::TooLong { bytes: a.len() }));
+            }
+            to_js(&pgn::split_games(a))
+        }
+        Some(Util::Chess960Array) => Ok(JsValue::from_str(
+            &setup::back_rank_string(id(x)?).map_err(fail)?,
+        )),
+        Some(Util::Chess960Id) => Ok(JsValue::from_f64(f64::from(
+            setup::id_of_str(a).map_err(fail)?,
+        ))),
+        Some(Util::RandomId) => Ok(JsValue::from_f64(f64::from(
+            setup::random_id_secure().map_err(fail)?,
+        ))),
+        Some(Util::ValidateFen) => {
+            #[derive(Serialize)]
+            struct Verdict {
+                ok: bool,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                error: Option<&'static str>,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                cause: Option<String>,
+            }
+            let v = match fen::validate_chessjs(a, false) {
+                Ok(()) => Verdict {
+                    ok: true,
+                    error: None,
+                    cause: None,
+                },
+                Err(error) => Verdict {
+                    ok: false,
+                    error: Some(error),
+                    cause: fen::parse(a).err().map(|e| e.message()),
+                },
+            };
+            to_js(&v)
+        }
+        Some(Util::FenAfter) => {
+            let pos =
+                fen::parse_chessjs(a, true).map_err(|e| Fault::Error(e.chessjs.to_owned()))?;
+            if b == "0000" {
+                return Ok(JsValue::from_str(&fen::to_fen(&pos.after_null(), false)));
+            }
+            let legal = pos.legal_moves();
+            let m = crate::uci::parse_uci(&pos, b, &legal).map_err(fail)?;
+            Ok(JsValue::from_str(&fen::to_fen(&pos.after(m), false)))
+        }
+        None => Err(Fault::Error("unknown operation".to_owned())),
+    }
+}
+
+#[wasm_bindgen(start)]
+pub fn start() {
+    crate::attacks::init();
+}

@@ -1,0 +1,225 @@
+//! The operations of the raw `Game` class, defined once: the build writes `js/ops.ts`
+//! from this file (scripts/ops.mjs), and `js/RAW_API.md` lists them from it. Each
+//! dispatcher takes one of these enums' numbers; the doc line of each variant is its
+//! one-line contract (arguments → answer).
+//!
+//! Keep the format: `pub enum Name {`, then per variant its `///` lines and
+//! `Variant = number,`.
+
+macro_rules! ops {
+    ($(#[doc = $edoc:literal])* pub enum $name:ident { $( $(#[doc = $doc:literal])* $v:ident = $n:literal, )* }) => {
+        $(#[doc = $edoc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[repr(u32)]
+        pub enum $name { $( $(#[doc = $doc])* $v = $n, )* }
+        impl $name {
+            pub fn from_u32(n: u32) -> Option<Self> {
+                match n { $( $n => Some(Self::$v), )* _ => None }
+            }
+        }
+    };
+}
+
+ops! {
+    /// `Game.make(kind, a, b)`: a new game. May throw (a `RangeError` for an id out of range).
+    pub enum Make {
+        /// The standard start.
+        Standard = 0,
+        /// Chess960 array `a` (integer 0..959).
+        Chess960 = 1,
+        /// Double Chess960: White's array `a`, Black's `b`.
+        Double = 2,
+        /// Chess-9 in its swap phase, Black to choose.
+        Chess9 = 3,
+        /// A Chess960 array drawn uniformly by `crypto.getRandomValues`.
+        Random960 = 4,
+    }
+}
+
+ops! {
+    /// `Game.read(kind, text, flags)`: a new game from text. Throws an `Error` on bad text.
+    pub enum Read {
+        /// The first game of a PGN text; flag 1 is chess.js's `strict`.
+        Pgn = 0,
+        /// A FEN as chess.js's `load` reads it (X-FEN and Shredder-FEN too); flag 1 is `skipValidation`. The error is chess.js's message, ours its `cause`.
+        Fen = 1,
+        /// The Chess960 game of a back rank such as `RNBQKBNR`.
+        BackRank = 2,
+        /// A FEN as this library reads it, strictly (a legal position only).
+        StrictFen = 3,
+    }
+}
+
+ops! {
+    /// `game.get(op)`: a view of the game as text. Cannot fail.
+    pub enum Get {
+        /// `standard`, `chess960` or `chess9`.
+        Variant = 0,
+        /// `king queen none` in the swap phase, else `""`.
+        SwapChoices = 1,
+        /// X-FEN.
+        Fen = 2,
+        /// Shredder-FEN.
+        ShredderFen = 3,
+        /// `w` or `b` (in the swap phase, the side that chooses).
+        Turn = 4,
+        /// The legal moves' SAN, space-separated.
+        Moves = 5,
+        /// The legal moves as move records, one per line.
+        MovesVerbose = 6,
+        /// Takes back the last step: its record (`""` when none).
+        Undo = 7,
+        /// The steps' SAN, space-separated (`--` a null move, `swap:king` a swap).
+        History = 8,
+        /// The steps as records, one per line, each followed by a tab and the X-FEN before it.
+        HistoryVerbose = 9,
+        /// `""`, or `<winner> <reason>` (winner `w`, `b` or `-`).
+        Outcome = 10,
+        /// The game as PGN, laid out as chess.js lays it out.
+        Pgn = 11,
+        /// The Scharnagl id of the start array in decimal, `""` if none.
+        Chess960Id = 12,
+        /// chess.js's `hash()`: 16 hex digits, equal for positions chess.js hashes equal.
+        Hash = 13,
+        /// Records a draw by agreement: `1` when recorded.
+        DrawByAgreement = 14,
+        /// chess.js's `clear()`: an empty board; the tags stay (the JS side resets them unless asked not to).
+        Clear = 15,
+        /// Forgets every tag set (the roster goes back to its defaults).
+        ClearTags = 16,
+        /// X-FEN with the en passant square as kept (chess.js's `forceEnpassantSquare`).
+        FenForcedEp = 17,
+    }
+}
+
+ops! {
+    /// `game.call(op, a, b, c)`: an operation with text arguments. Throws an `Error` (the game unchanged).
+    pub enum Call {
+        /// Makes the swap `a` (`king queen none`) → swap record.
+        Swap = 0,
+        /// The legal moves from square `a` as records (`""` for a square that is not one).
+        MovesFrom = 1,
+        /// What the board input `a` → `b` means: the kind on the first line, then one record per candidate.
+        Resolve = 2,
+        /// Plays `a`: strict SAN or UCI (both castling forms) → record.
+        Move = 3,
+        /// Plays `a` as chess.js reads text (permissive unless `b` is `strict`; `--` a null move) → record.
+        MoveChessJs = 4,
+        /// Plays the board input `a` → `b`, promotion `c` (`""` or `q r b n`) → record.
+        MoveFromTo = 5,
+        /// Sets tag `a` to `b`.
+        SetHeader = 6,
+        /// chess.js's `removeHeader(a)`: `1` when the tag had a place.
+        RemoveHeader = 7,
+        /// The UCI output convention `a`: `auto`, `chess960` or `standard`.
+        SetUciMode = 8,
+        /// Whether colour `a` can still mate: `1` or `""`.
+        HasMatingMaterial = 9,
+        /// Records colour `a`'s resignation: `1` when recorded.
+        Resign = 10,
+        /// Records that colour `a` ran out of time: `1` when recorded.
+        Timeout = 11,
+        /// chess.js's `put`: piece `a` (`wp`, `bk`, …) on square `b` → `1` when placed.
+        Put = 12,
+        /// chess.js's `remove`: the piece that stood on square `a` (`wp`, …) or `""`.
+        Remove = 13,
+        /// The piece on square `a` (`wp`, …) or `""`.
+        PieceAt = 14,
+        /// The squares of colour `b`'s pieces that attack square `a`, a8 to h1, space-separated.
+        Attackers = 15,
+        /// chess.js's `setTurn(a)`: a null move when `a` is not to move → `1`, else `""`.
+        SetTurn = 16,
+        /// chess.js's `setCastlingRights(a, …)`: `b` and `c` the king- and queen-side wish (`1`, `0`, `""` for no change) → `1` when the rights are as asked.
+        SetCastling = 17,
+        /// The castling rights of colour `a`: `k`, `q`, `kq` or `""`.
+        Castling = 18,
+    }
+}
+
+ops! {
+    /// `game.num(op, x)`: an operation on a number. Throws a `RangeError` for a number out of range.
+    pub enum Num {
+        /// Leaf nodes of the legal move tree to depth `x` (integer 0..8).
+        Perft = 0,
+        /// The full-move number.
+        MoveNumber = 1,
+        /// How many times the current position has occurred.
+        Repetitions = 2,
+    }
+}
+
+ops! {
+    /// `game.data(op, value)`: structured data as plain JS objects (serde-wasm-bindgen). Throws an `Error`, or a `TypeError` for a value of the wrong shape.
+    pub enum Data {
+        /// The tags with a value, in order (derived ones included) → object.
+        Headers = 0,
+        /// chess.js's `header()` object: every tag with a place, `null` where unset.
+        HeaderSlots = 1,
+        /// The annotated record → `PgnGame` (js/tree.ts).
+        Tree = 2,
+        /// chess.js's `board()`: 8 rows from rank 8, each square `null` or `{ square, type, color }`.
+        Board = 3,
+        /// `{ maxWidth, newline }` → the PGN text.
+        Pgn = 4,
+        /// `{ move, whiteTimeMs, blackTimeMs, drawOffer, resumption? }` → the envelope.
+        Seal = 5,
+        /// `{ fen? }` → the comment after that position's move (chess.js's `getComment`), or undefined.
+        GetComment = 6,
+        /// `{ comment, fen? }` → sets it (chess.js's `setComment`).
+        SetComment = 7,
+        /// `{ fen? }` → removes it and answers it, or undefined.
+        RemoveComment = 8,
+        /// chess.js's `getComments()`: `[{ fen, comment }]` of the mainline, in order.
+        Comments = 9,
+        /// chess.js's `removeComments()`: the same, removed.
+        RemoveComments = 10,
+        /// `{ fen? }` → the NAGs written as `$n` there.
+        GetNags = 11,
+        /// `{ nags, fen? }` → sets them.
+        SetNags = 12,
+        /// `{ nag, fen? }` → adds one (once).
+        AddNag = 13,
+        /// `{ nag, fen? }` → removes one: whether it was there.
+        RemoveNag = 14,
+        /// `{ fen? }` → removes them all and answers them.
+        RemoveNags = 15,
+        /// `{ fen? }` → the suffix glyph (`!?`) there, or undefined.
+        GetSuffix = 16,
+        /// `{ suffix, fen? }` → sets it (one of `! ? !! ?? !? ?!`).
+        SetSuffix = 17,
+        /// `{ fen? }` → removes it and answers it, or undefined.
+        RemoveSuffix = 18,
+    }
+}
+
+ops! {
+    /// `Game.util(op, a, b, x)`: functions of no game.
+    pub enum Util {
+        /// The games of PGN text `a` → array of texts.
+        SplitPgn = 0,
+        /// The back rank of Chess960 array `x` → `RNBQKBNR`.
+        Chess960Array = 1,
+        /// The Scharnagl id of back rank `a` → number.
+        Chess960Id = 2,
+        /// A uniformly drawn id 0..959 → number.
+        RandomId = 3,
+        /// chess.js's `validateFen(a)` → `{ ok, error?, cause? }` (`cause`: this library's reading).
+        ValidateFen = 4,
+        /// The X-FEN after the move `b` (UCI) from the FEN `a` (a Move's lazy `after`).
+        FenAfter = 5,
+    }
+}
+
+ops! {
+    /// `Game.open(op, envelope)`: a game from an envelope. Throws an `Error` for an envelope that does not hold together.
+    pub enum Open {
+        /// Opens it: the sealed move is played or ruled on.
+        Open = 0,
+        /// Concludes it unopened by agreement (FIDE Art. 6).
+        ConcludeAgreement = 1,
+        /// Concludes it unopened: White resigns.
+        ConcludeWhiteResigns = 2,
+        /// Concludes it unopened: Black resigns.
+        ConcludeBlackResigns = 3,
+    }
+}

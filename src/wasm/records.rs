@@ -1,0 +1,86 @@
+//! Move records: one line of text per move, decoded lazily by js/records.ts. Text rather
+//! than objects because a verbose move list is the hot path of every board: one string
+//! per call, no object made in the wasm.
+//!
+//! `color piece from to captured promotion flags san uci [rookFrom rookTo]`
+//! (js/RAW_API.md): the first six fields have fixed widths.
+
+use crate::game::{Entry, PlayedMove};
+use crate::position::{Move, MoveKind};
+use crate::prelude::*;
+use crate::setup::SwapChoice;
+use crate::square::{Color, Role};
+use crate::text::{push_char, Push};
+use crate::uci::CastlingNotation;
+
+/// Appends the record of a move.
+pub fn push_move(out: &mut String, pm: &PlayedMove, notation: CastlingNotation) {
+    let m = pm.mv;
+    let opt = |r: Option<Role>| r.map_or('-', Role::char);
+    let (from, to) = (m.from(), m.king_to());
+    for c in [
+        pm.color.char(),
+        ' ',
+        pm.role.char(),
+        ' ',
+        from.file().char(),
+        from.rank().char(),
+        ' ',
+        to.file().char(),
+        to.rank().char(),
+        ' ',
+        opt(pm.captured),
+        ' ',
+        opt(m.promotion()),
+        ' ',
+    ] {
+        push_char(out, c);
+    }
+    pm.push_flags(out);
+    push_char(out, ' ');
+    pm.san.push_to(out);
+    push_char(out, ' ');
+    crate::uci::to_uci(m, notation).push_to(out);
+    if let (MoveKind::Castle, Some(side)) = (m.kind(), m.castling_side()) {
+        push_char(out, ' ');
+        Push::push_to(&m.to(), out);
+        push_char(out, ' ');
+        Push::push_to(&side.rook_to(m.from().rank()), out);
+    }
+}
+
+/// Appends a swap record: `swap <color> <choice>`.
+pub fn push_swap(out: &mut String, color: Color, choice: SwapChoice) {
+    crate::text::push_all!(out; "swap ", color.char(), " ", choice.name());
+}
+
+/// Appends a null move's record, chess.js's shape: king, a8 to a8, flag `-`, SAN `--`,
+/// UCI `0000`.
+pub fn push_null(out: &mut String, color: Color) {
+    crate::text::push_all!(out; color.char(), " k a8 a8 - - - -- 0000");
+}
+
+/// Appends the record of a step of the game.
+pub fn push_entry(out: &mut String, e: &Entry, notation: CastlingNotation) {
+    match e {
+        Entry::Move(pm) => push_move(out, pm, notation),
+        Entry::Swap { color, choice } => push_swap(out, *color, *choice),
+        Entry::Null { color } => push_null(out, *color),
+    }
+}
+
+/// The records of `moves`, one per line, described in `pos` against `legal`.
+pub fn push_moves(
+    out: &mut String,
+    pos: &crate::position::Position,
+    moves: &[Move],
+    legal: &crate::movegen::MoveList,
+    notation: CastlingNotation,
+) {
+    for &m in moves {
+        if !out.is_empty() {
+            push_char(out, '\n');
+        }
+        push_move(out, &PlayedMove::describe(pos, m, legal), notation);
+    }
+}
