@@ -458,10 +458,15 @@ pub fn chessjs_key(pos: &Position, m: Move) -> (u8, u8, u8, u8, u8) {
 
 /// The legal moves in chess.js's order ([`chessjs_key`]).
 pub fn chessjs_order(pos: &Position, legal: &MoveList) -> Vec<Move> {
-    let mut moves: Vec<Move> = legal.iter().copied().collect();
-    // The keys are distinct: an unstable sort gives the same order, in less code.
-    moves.sort_unstable_by_key(|&m| chessjs_key(pos, m));
-    moves
+    // Insertion sort by key: at most a couple of hundred moves, and a fraction of the
+    // code of the standard library's sorts (4.8 KB of wasm for the unstable one).
+    let mut out: Vec<(_, Move)> = Vec::with_capacity(legal.len());
+    for &m in legal.iter() {
+        let k = chessjs_key(pos, m);
+        let at = out.iter().position(|(o, _)| *o > k).unwrap_or(out.len());
+        out.insert(at, (k, m));
+    }
+    out.into_iter().map(|(_, m)| m).collect()
 }
 
 /// Reads `text` as chess.js's `move(text, { strict })` does: the text without its

@@ -1,119 +1,164 @@
 //! Structured, cold data across the boundary, as plain JS objects through
 //! serde-wasm-bindgen: the envelope, the tags, the PGN tree, `board()`, the comment and
 //! NAG API. (Hot paths keep their packed forms: records, `destsPacked`.)
+//!
+//! The data is built as one small dynamic value type, [`V`], with one `Serialize` impl:
+//! a derive per struct instantiates serde-wasm-bindgen's serializer once per field type
+//! (600 bytes each), and the PGN tree alone cost 8.4 KB of gzipped wasm that way
+//! (measured). Input is read field by field (src/wasm/read.rs).
 
+use super::read::Obj;
+use super::Fault;
 use crate::adjourn::{Envelope, Resumption};
 use crate::game::{Entry, Game};
-use crate::position::Position;
+use crate::position::{Move, Position};
 use crate::prelude::*;
 use crate::square::{Color, Square};
 use crate::text::cat;
 use crate::tree::{self, Node, Notes};
+use crate::uci::CastlingNotation;
+use alloc::borrow::Cow;
 use serde::{Serialize, Serializer};
+use wasm_bindgen::JsValue;
 
-/// Plain objects (not `Map`s) and `null` for a missing value, as chess.js answers.
-pub fn serializer() -> serde_wasm_bindgen::Serializer {
-    serde_wasm_bindgen::Serializer::new()
-        .serialize_maps_as_objects(true)
-        .serialize_missing_as_null(true)
+/// A JS value to be: `null`, a boolean, a number, a string, an array, an object.
+pub enum V {
+    Null,
+    Bool(bool),
+    Num(f64),
+    Str(String),
+    Arr(Vec<V>),
+    /// Keys in order (JS keeps the insertion order of string keys).
+    Obj(Vec<(Cow<'static, str>, V)>),
 }
 
-/// Key-value pairs as an object, in their order.
-pub struct Ordered<'a, V>(pub &'a [(String, V)]);
-
-impl<V: Serialize> Serialize for Ordered<'_, V> {
+impl Serialize for V {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in self.0 {
-            m.serialize_entry(k, v)?;
+        use serde::ser::{SerializeMap, SerializeSeq};
+        match self {
+            V::Null => s.serialize_none(),
+            V::Bool(b) => s.serialize_bool(*b),
+            V::Num(x) => s.serialize_f64(*x),
+            V::Str(t) => s.serialize_str(t),
+            V::Arr(items) => {
+                let mut seq = s.serialize_seq(Some(items.len()))?;
+                for item in items {
+                    seq.serialize_element(item)?;
+                }
+                seq.end()
+            }
+            V::Obj(fields) => {
+                let mut map = s.serialize_map(Some(fields.len()))?;
+                for (k, v) in fields {
+                    map.serialize_entry(k.as_ref(), v)?;
+                }
+                map.end()
+            }
         }
-        m.end()
     }
 }
 
-// ---------------------------------------------------------------------------------------
-// board()
-
-#[derive(Serialize)]
-pub struct Cell {
-    square: String,
-    #[serde(rename = "type")]
-    role: String,
-    color: String,
+impl V {
+    /// The JS value: plain objects (not `Map`s), `null` for [`V::Null`].
+    pub fn js(&self) -> Result<JsValue, Fault> {
+        let s = serde_wasm_bindgen::Serializer::new()
+            .serialize_maps_as_objects(true)
+            .serialize_missing_as_null(true);
+        // Plain data always serialises; a failure would be a bug worth a clear message.
+        self.serialize(&s)
+            .map_err(|_| Fault::Error("could not convert the answer to a JS value".to_owned()))
+    }
 }
 
-/// chess.js's `board()`: rows from rank 8 to rank 1, a to h.
-pub fn board(pos: &Position) -> Vec<Vec<Option<Cell>>> {
-    (0..8u8)
-        .rev()
-        .map(|rank| {
-            (0..8u8)
-                .map(|file| {
-                    let sq = Square::from_index(rank * 8 + file);
-                    pos.board().piece_at(sq).map(|p| Cell {
-                        square: cat!(sq),
-                        role: cat!(p.role.char()),
-                        color: cat!(p.color.char()),
-                    })
-                })
-                .collect()
-        })
-        .collect()
+/// An object from `(key, value)` pairs.
+fn obj(fields: Vec<(&'static str, V)>) -> V {
+    V::Obj(
+        fields
+            .into_iter()
+            .map(|(k, v)| (Cow::Borrowed(k), v))
+            .collect(),
+    )
+}
+
+fn s(t: impl Into<String>) -> V {
+    V::Str(t.into())
+}
+
+fn sq(q: Square) -> V {
+    V::Str(cat!(q))
+}
+
+fn strings(list: Vec<String>) -> V {
+    V::Arr(list.into_iter().map(V::Str).collect())
+}
+
+fn color(c: Color) -> V {
+    s(cat!(c.char()))
+}
+
+/// Key-value pairs as an object.
+pub fn pairs(list: Vec<(String, Option<String>)>) -> V {
+    V::Obj(
+        list.into_iter()
+            .map(|(k, v)| (Cow::Owned(k), v.map_or(V::Null, V::Str)))
+            .collect(),
+    )
+}
+
+/// chess.js's `board()`: rows from rank 8 to rank 1, a to h, `null` for an empty square.
+pub fn board(pos: &Position) -> V {
+    V::Arr(
+        (0..8u8)
+            .rev()
+            .map(|rank| {
+                V::Arr(
+                    (0..8u8)
+                        .map(|file| {
+                            let at = Square::from_index(rank * 8 + file);
+                            pos.board().piece_at(at).map_or(V::Null, |p| {
+                                obj(vec![
+                                    ("square", sq(at)),
+                                    ("type", s(cat!(p.role.char()))),
+                                    ("color", color(p.color)),
+                                ])
+                            })
+                        })
+                        .collect(),
+                )
+            })
+            .collect(),
+    )
 }
 
 // ---------------------------------------------------------------------------------------
 // The envelope
 
-#[derive(Serialize)]
-pub struct ResumptionJs {
-    pub date: String,
-    pub time: String,
-    pub venue: String,
-}
-
-/// The envelope as JSON-safe JavaScript sees it.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct EnvelopeJs {
-    pub white: String,
-    pub black: String,
-    pub fen: String,
-    pub pgn: String,
-    pub move_number: u32,
-    pub sealer: &'static str,
-    #[serde(rename = "move")]
-    pub text: String,
-    pub white_time_ms: f64,
-    pub black_time_ms: f64,
-    pub draw_offer: bool,
-    pub resumption: ResumptionJs,
-}
-
-impl From<Envelope> for EnvelopeJs {
-    fn from(e: Envelope) -> Self {
-        EnvelopeJs {
-            white: e.white,
-            black: e.black,
-            fen: e.fen,
-            pgn: e.pgn,
-            move_number: e.move_number,
-            sealer: if e.sealer == Color::White { "w" } else { "b" },
-            text: e.text,
-            white_time_ms: e.white_time_ms,
-            black_time_ms: e.black_time_ms,
-            draw_offer: e.draw_offer,
-            resumption: ResumptionJs {
-                date: e.resumption.date,
-                time: e.resumption.time,
-                venue: e.resumption.venue,
-            },
-        }
-    }
+/// The envelope as a JSON-safe object.
+pub fn envelope_js(e: Envelope) -> V {
+    obj(vec![
+        ("white", s(e.white)),
+        ("black", s(e.black)),
+        ("fen", s(e.fen)),
+        ("pgn", s(e.pgn)),
+        ("moveNumber", V::Num(f64::from(e.move_number))),
+        ("sealer", color(e.sealer)),
+        ("move", s(e.text)),
+        ("whiteTimeMs", V::Num(e.white_time_ms)),
+        ("blackTimeMs", V::Num(e.black_time_ms)),
+        ("drawOffer", V::Bool(e.draw_offer)),
+        (
+            "resumption",
+            obj(vec![
+                ("date", s(e.resumption.date)),
+                ("time", s(e.resumption.time)),
+                ("venue", s(e.resumption.venue)),
+            ]),
+        ),
+    ])
 }
 
 /// The `resumption` object of an envelope or of seal's options.
-pub fn resumption(o: &super::read::Obj<'_>) -> Result<Resumption, super::Fault> {
+pub fn resumption(o: &Obj<'_>) -> Result<Resumption, Fault> {
     let Some(r) = o.object("resumption")? else {
         return Ok(Resumption::default());
     };
@@ -125,11 +170,11 @@ pub fn resumption(o: &super::read::Obj<'_>) -> Result<Resumption, super::Fault> 
 }
 
 /// An envelope from its JS object (each field's type checked).
-pub fn envelope(v: wasm_bindgen::JsValue) -> Result<Envelope, super::Fault> {
-    let o = super::read::Obj::new(v, "envelope", false)?;
+pub fn envelope(v: JsValue) -> Result<Envelope, Fault> {
+    let o = Obj::new(v, "envelope", false)?;
     let n = o.need_number("moveNumber")?;
-    if !(1.0..=f64::from(u32::MAX)).contains(&n) || n.fract() != 0.0 {
-        return Err(super::Fault::Range(
+    if !(1.0..=f64::from(u32::MAX)).contains(&n) || !crate::text::is_whole(n) {
+        return Err(Fault::Range(
             "envelope.moveNumber must be a whole number from 1".to_owned(),
         ));
     }
@@ -137,7 +182,7 @@ pub fn envelope(v: wasm_bindgen::JsValue) -> Result<Envelope, super::Fault> {
         "w" => Color::White,
         "b" => Color::Black,
         _ => {
-            return Err(super::Fault::Error(
+            return Err(Fault::Error(
                 "envelope.sealer must be \"w\" or \"b\"".to_owned(),
             ))
         }
@@ -157,95 +202,25 @@ pub fn envelope(v: wasm_bindgen::JsValue) -> Result<Envelope, super::Fault> {
     })
 }
 
-// ---------------------------------------------------------------------------------------
-// The comment and NAG API
-
-#[derive(Serialize)]
-pub struct FenComment {
-    pub fen: String,
-    pub comment: String,
+/// chess.js's `getComments()` entry.
+pub fn fen_comment(fen: String, comment: String) -> V {
+    obj(vec![("fen", s(fen)), ("comment", s(comment))])
 }
 
 // ---------------------------------------------------------------------------------------
 // The PGN tree (js/tree.ts, the contract with the viewer)
 
-#[derive(Serialize)]
-pub struct Arrow {
-    from: String,
-    to: String,
-    color: &'static str,
-}
-
-#[derive(Serialize)]
-pub struct Circle {
-    square: String,
-    color: &'static str,
-}
-
-#[derive(Serialize)]
-pub struct EvalJs {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pawns: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    mate: Option<i32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    depth: Option<u32>,
-}
-
-#[derive(Serialize)]
-pub struct CommandJs {
-    name: String,
-    value: String,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PgnNode {
-    ply: usize,
-    move_number: u32,
-    color: &'static str,
-    san: String,
-    uci: String,
-    from: String,
-    to: String,
-    fen: String,
-    starting_comments: Vec<String>,
-    comments: Vec<String>,
-    nags: Vec<u8>,
-    arrows: Vec<Arrow>,
-    circles: Vec<Circle>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    clock: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    eval: Option<EvalJs>,
-    commands: Vec<CommandJs>,
-    variations: Vec<Vec<PgnNode>>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PgnGame<'a> {
-    headers: Ordered<'a, String>,
-    start_fen: String,
-    variant: &'static str,
-    comments: Vec<String>,
-    arrows: Vec<Arrow>,
-    circles: Vec<Circle>,
-    moves: Vec<PgnNode>,
-    result: String,
-}
-
-/// The comments' texts and what their commands say.
+/// The comments' texts and what their commands say, as tree fields.
 struct Read {
     texts: Vec<String>,
-    arrows: Vec<Arrow>,
-    circles: Vec<Circle>,
+    arrows: Vec<V>,
+    circles: Vec<V>,
     clock: Option<f64>,
-    eval: Option<EvalJs>,
-    commands: Vec<CommandJs>,
+    eval: Option<V>,
+    commands: Vec<V>,
 }
 
-fn read_comments<'c>(comments: impl Iterator<Item = &'c String>) -> Read {
+fn read_comments(comments: &[String], also: &[String]) -> Read {
     let mut r = Read {
         texts: Vec::new(),
         arrows: Vec::new(),
@@ -254,104 +229,118 @@ fn read_comments<'c>(comments: impl Iterator<Item = &'c String>) -> Read {
         eval: None,
         commands: Vec::new(),
     };
-    for c in comments {
+    for c in comments.iter().chain(also) {
         let (text, cmds) = tree::commands(c);
         if !text.is_empty() {
             r.texts.push(text);
         }
         for cmd in cmds {
+            let arrows = cmd.name == "cal";
             match cmd.name {
                 "cal" | "csl" => {
-                    for s in tree::shapes(cmd.value, cmd.name == "cal") {
-                        if cmd.name == "cal" {
-                            r.arrows.push(Arrow {
-                                from: cat!(s.from),
-                                to: cat!(s.to),
-                                color: s.color,
-                            });
+                    for shape in tree::shapes(cmd.value, arrows) {
+                        if arrows {
+                            r.arrows.push(obj(vec![
+                                ("from", sq(shape.from)),
+                                ("to", sq(shape.to)),
+                                ("color", s(shape.color)),
+                            ]));
                         } else {
-                            r.circles.push(Circle {
-                                square: cat!(s.from),
-                                color: s.color,
-                            });
+                            r.circles.push(obj(vec![
+                                ("square", sq(shape.from)),
+                                ("color", s(shape.color)),
+                            ]));
                         }
                     }
                 }
                 "clk" => r.clock = tree::clock_seconds(cmd.value).or(r.clock),
                 "eval" => {
                     if let Some(e) = tree::eval(cmd.value) {
-                        r.eval = Some(EvalJs {
-                            pawns: e.pawns,
-                            mate: e.mate,
-                            depth: e.depth,
-                        });
+                        let mut f = Vec::new();
+                        if let Some(p) = e.pawns {
+                            f.push(("pawns", V::Num(p)));
+                        }
+                        if let Some(m) = e.mate {
+                            f.push(("mate", V::Num(f64::from(m))));
+                        }
+                        if let Some(d) = e.depth {
+                            f.push(("depth", V::Num(f64::from(d))));
+                        }
+                        r.eval = Some(obj(f));
                     }
                 }
                 _ => {}
             }
-            r.commands.push(CommandJs {
-                name: cmd.name.to_owned(),
-                value: cmd.value.to_owned(),
-            });
+            r.commands
+                .push(obj(vec![("name", s(cmd.name)), ("value", s(cmd.value))]));
         }
     }
     r
 }
 
-/// A node of the tree: the move `mv` (SAN `san`) played from `before`, ply `ply`.
-#[allow(clippy::too_many_arguments)]
+/// A node of the tree: `mv` (SAN `san`) from `before` to `after`, ply `ply`.
 fn node(
     before: &Position,
     after: &Position,
-    mv: crate::position::Move,
+    mv: Option<Move>,
     san: &str,
     notes: Option<&Notes>,
     ply: usize,
-    notation: crate::uci::CastlingNotation,
-) -> PgnNode {
+    notation: CastlingNotation,
+) -> V {
     let empty = Notes::default();
     let n = notes.unwrap_or(&empty);
-    let read = read_comments(n.starting_comments.iter().chain(&n.comments));
-    let starting = read_comments(n.starting_comments.iter()).texts;
-    let after_texts = read_comments(n.comments.iter()).texts;
-    let mut nags: Vec<u8> = n.suffix.into_iter().collect();
-    nags.extend(n.nags.iter().filter(|x| Some(**x) != n.suffix));
-    PgnNode {
-        ply,
-        move_number: before.fullmoves(),
-        color: if before.turn() == Color::White {
-            "w"
-        } else {
-            "b"
-        },
-        san: san.to_owned(),
-        uci: crate::uci::to_uci(mv, notation),
-        from: cat!(mv.from()),
-        to: cat!(mv.king_to()),
-        fen: crate::fen::to_fen(after, false),
-        starting_comments: starting,
-        comments: after_texts,
-        nags,
-        arrows: read.arrows,
-        circles: read.circles,
-        clock: read.clock,
-        eval: read.eval,
-        commands: read.commands,
-        variations: n
-            .variations
+    let read = read_comments(&n.starting_comments, &n.comments);
+    let starting = read_comments(&n.starting_comments, &[]).texts;
+    let after_texts = read_comments(&n.comments, &[]).texts;
+    let mut nags: Vec<V> = n.suffix.into_iter().map(|x| V::Num(f64::from(x))).collect();
+    nags.extend(
+        n.nags
             .iter()
-            .map(|line| variation(before, line, ply, notation))
-            .collect(),
+            .filter(|x| Some(**x) != n.suffix)
+            .map(|x| V::Num(f64::from(*x))),
+    );
+    let (uci, from, to) = match mv {
+        Some(m) => (crate::uci::to_uci(m, notation), m.from(), m.king_to()),
+        None => (
+            "0000".to_owned(),
+            Square::from_index(56),
+            Square::from_index(56),
+        ),
+    };
+    let mut fields = vec![
+        ("ply", V::Num(ply as f64)),
+        ("moveNumber", V::Num(f64::from(before.fullmoves()))),
+        ("color", color(before.turn())),
+        ("san", s(san)),
+        ("uci", s(uci)),
+        ("from", sq(from)),
+        ("to", sq(to)),
+        ("fen", s(crate::fen::to_fen(after, false))),
+        ("startingComments", strings(starting)),
+        ("comments", strings(after_texts)),
+        ("nags", V::Arr(nags)),
+        ("arrows", V::Arr(read.arrows)),
+        ("circles", V::Arr(read.circles)),
+    ];
+    if let Some(c) = read.clock {
+        fields.push(("clock", V::Num(c)));
     }
+    if let Some(e) = read.eval {
+        fields.push(("eval", e));
+    }
+    fields.push(("commands", V::Arr(read.commands)));
+    let variations = n
+        .variations
+        .iter()
+        .map(|line| variation(before, line, ply, notation))
+        .collect();
+    fields.push(("variations", V::Arr(variations)));
+    obj(fields)
 }
 
 /// A variation from `start` whose first move is ply `ply`.
-fn variation(
-    start: &Position,
-    line: &[Node],
-    ply: usize,
-    notation: crate::uci::CastlingNotation,
-) -> Vec<PgnNode> {
+fn variation(start: &Position, line: &[Node], ply: usize, notation: CastlingNotation) -> V {
     let mut pos = *start;
     let mut out = Vec::with_capacity(line.len());
     for (i, n) in line.iter().enumerate() {
@@ -359,7 +348,7 @@ fn variation(
         out.push(node(
             &pos,
             &after,
-            n.mv,
+            Some(n.mv),
             &n.san,
             Some(&n.notes),
             ply + i,
@@ -367,61 +356,49 @@ fn variation(
         ));
         pos = after;
     }
-    out
+    V::Arr(out)
 }
 
-/// Builds the tree with its headers.
-pub fn tree<'h>(game: &Game, headers: &'h [(String, String)]) -> PgnGame<'h> {
+/// The game's annotated record (js/tree.ts `PgnGame`).
+pub fn tree(game: &Game) -> V {
     let base = game.swap_plies();
     let notation = game.notation();
     let start = game.position_at(base).copied().unwrap_or(*game.start());
-    let head = read_comments(game.notes(base).map_or(&[][..], |n| &n.comments).iter());
+    let head = read_comments(game.notes(base).map_or(&[][..], |n| &n.comments), &[]);
     let mut moves = Vec::new();
     for p in base + 1..=game.ply_count() {
         let (Some(before), Some(after)) = (game.position_at(p - 1), game.position_at(p)) else {
             break;
         };
-        match game.entry(p) {
-            Some(Entry::Move(pm)) => moves.push(node(
-                before,
-                after,
-                pm.mv,
-                &pm.san,
-                game.notes(p),
-                p - base,
-                notation,
-            )),
-            // A null move: no move to describe; the viewer shows "--".
-            Some(Entry::Null { color }) => moves.push(PgnNode {
-                ply: p - base,
-                move_number: before.fullmoves(),
-                color: if color == Color::White { "w" } else { "b" },
-                san: "--".to_owned(),
-                uci: "0000".to_owned(),
-                from: "a8".to_owned(),
-                to: "a8".to_owned(),
-                fen: crate::fen::to_fen(after, false),
-                starting_comments: Vec::new(),
-                comments: Vec::new(),
-                nags: Vec::new(),
-                arrows: Vec::new(),
-                circles: Vec::new(),
-                clock: None,
-                eval: None,
-                commands: Vec::new(),
-                variations: Vec::new(),
-            }),
-            _ => {}
-        }
+        let mv = match game.entry(p) {
+            Some(Entry::Move(pm)) => Some(pm.mv),
+            Some(Entry::Null { .. }) => None,
+            _ => continue,
+        };
+        let notes = if mv.is_some() { game.notes(p) } else { None };
+        moves.push(node(
+            before,
+            after,
+            mv,
+            game.san_at(p),
+            notes,
+            p - base,
+            notation,
+        ));
     }
-    PgnGame {
-        headers: Ordered(headers),
-        start_fen: crate::fen::to_fen(&start, false),
-        variant: game.variant().name(),
-        comments: head.texts,
-        arrows: head.arrows,
-        circles: head.circles,
-        moves,
-        result: game.header("Result").unwrap_or("*").to_owned(),
-    }
+    let headers = game
+        .headers()
+        .into_iter()
+        .map(|(k, v)| (k, Some(v)))
+        .collect();
+    obj(vec![
+        ("headers", pairs(headers)),
+        ("startFen", s(crate::fen::to_fen(&start, false))),
+        ("variant", s(game.variant().name())),
+        ("comments", strings(head.texts)),
+        ("arrows", V::Arr(head.arrows)),
+        ("circles", V::Arr(head.circles)),
+        ("moves", V::Arr(moves)),
+        ("result", s(game.header("Result").unwrap_or("*"))),
+    ])
 }

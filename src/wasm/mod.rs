@@ -26,8 +26,8 @@ use crate::square::{Color, Piece, Role, Square};
 use crate::text::Push;
 use crate::tree;
 use crate::uci::CastlingNotation;
+use data::V;
 use ops::{Call, Data, Get, Make, Num, Open, Read, Util};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// A failure, thrown in JS as the error class its kind names.
@@ -84,14 +84,14 @@ fn color(s: &str) -> Answer<Color> {
 /// `n` if it is a whole number from 0 to `max`, else a `RangeError`
 /// `<what> must be an integer from 0 to <max>, got <n>`.
 fn whole_in(n: f64, max: u32, what: &str) -> Answer<u32> {
-    if (0.0..=f64::from(max)).contains(&n) && n.fract() == 0.0 {
+    if (0.0..=f64::from(max)).contains(&n) && crate::text::is_whole(n) {
         return Ok(n as u32);
     }
     let got = if n.is_nan() {
         "NaN".to_owned()
     } else if n.is_infinite() {
         if n > 0.0 { "Infinity" } else { "-Infinity" }.to_owned()
-    } else if n.fract() == 0.0 && n.abs() < 1e15 {
+    } else if crate::text::is_whole(n) && n.abs() < 1e15 {
         cat!(n as i64)
     } else {
         "a number out of range".to_owned()
@@ -121,10 +121,8 @@ fn piece_text(p: Piece) -> String {
     cat!(p.color.char(), p.role.char())
 }
 
-fn to_js<T: Serialize + ?Sized>(v: &T) -> Answer<JsValue> {
-    // Plain data always serialises; a failure would be a bug worth a clear message.
-    v.serialize(&data::serializer())
-        .map_err(|_| Fault::Error("could not convert the answer to a JS value".to_owned()))
+fn nums(list: &[u8]) -> V {
+    V::Arr(list.iter().map(|&x| V::Num(f64::from(x))).collect())
 }
 
 /// A NAG argument: a whole number from 0 to 255, else a `RangeError`.
@@ -258,8 +256,8 @@ impl JsGame {
             // A position that is not in the game: nothing there (chess.js would keep an
             // annotation for it that no record can hold).
             return match op {
-                Data::GetNags | Data::RemoveNags => to_js(&Vec::<u8>::new()),
-                Data::RemoveNag => to_js(&false),
+                Data::GetNags | Data::RemoveNags => V::Arr(Vec::new()).js(),
+                Data::RemoveNag => Ok(JsValue::FALSE),
                 _ => Ok(JsValue::UNDEFINED),
             };
         };
@@ -292,7 +290,7 @@ impl JsGame {
                 })?;
                 Ok(old.map_or(JsValue::UNDEFINED, |c| JsValue::from_str(&c)))
             }
-            Data::GetNags => to_js(&g.notes(ply).map_or(Vec::new(), |n| n.nags.clone())),
+            Data::GetNags => nums(g.notes(ply).map_or(&[][..], |n| &n.nags)).js(),
             Data::SetNags => {
                 let nags = nags.unwrap_or_default();
                 edit(g, &mut |n| n.nags = nags.clone())?;
@@ -317,12 +315,12 @@ impl JsGame {
                         found = true;
                     }
                 })?;
-                to_js(&found)
+                Ok(JsValue::from_bool(found))
             }
             Data::RemoveNags => {
                 let mut old = Vec::new();
                 edit(g, &mut |n| old = core::mem::take(&mut n.nags))?;
-                to_js(&old)
+                nums(&old).js()
             }
             Data::GetSuffix => Ok(
                 match g
@@ -366,15 +364,12 @@ impl JsGame {
                 .position_at(p)
                 .map(|pos| fen::to_fen(pos, false))
                 .unwrap_or_default();
-            out.push(data::FenComment {
-                fen,
-                comment: n.comments.join(" "),
-            });
+            out.push(data::fen_comment(fen, n.comments.join(" ")));
             if remove {
                 let _ = g.edit_notes(p, |n| n.comments.clear());
             }
         }
-        to_js(&out)
+        V::Arr(out).js()
     }
 }
 
@@ -707,21 +702,19 @@ impl JsGame {
         };
         let g = &self.inner;
         match op {
-            Data::Headers => to_js(&data::Ordered(&g.headers())),
-            Data::HeaderSlots => {
-                let slots: Vec<(String, Option<String>)> = g
-                    .tags()
+            Data::Headers => {
+                data::pairs(g.headers().into_iter().map(|(k, v)| (k, Some(v))).collect()).js()
+            }
+            Data::HeaderSlots => data::pairs(
+                g.tags()
                     .slots()
                     .into_iter()
                     .map(|(k, v)| (k.to_owned(), v.map(str::to_owned)))
-                    .collect();
-                to_js(&data::Ordered(&slots))
-            }
-            Data::Tree => {
-                let headers = g.headers();
-                to_js(&data::tree(g, &headers))
-            }
-            Data::Board => to_js(&data::board(g.position())),
+                    .collect(),
+            )
+            .js(),
+            Data::Tree => data::tree(g).js(),
+            Data::Board => data::board(g.position()).js(),
             Data::Pgn => {
                 let o = read::Obj::new(value, "pgn options", true)?;
                 let w = o.number("maxWidth")?.unwrap_or(0.0);
@@ -751,7 +744,7 @@ impl JsGame {
                         e => fail(e),
                     })?;
                 env.resumption = data::resumption(&o)?;
-                to_js(&data::EnvelopeJs::from(env))
+                data::envelope_js(env).js()
             }
             Data::Comments => self.comments(false),
             Data::RemoveComments => self.comments(true),
@@ -816,7 +809,7 @@ fn util(op: u32, a: &str, b: &str, x: f64) -> Answer<JsValue> {
             if a.len() > pgn::MAX_TEXT {
                 return Err(fail(pgn::PgnError::TooLong { bytes: a.len() }));
             }
-            to_js(&pgn::split_games(a))
+            V::Arr(pgn::split_games(a).into_iter().map(V::Str).collect()).js()
         }
         Some(Util::Chess960Array) => Ok(JsValue::from_str(
             &setup::back_rank_string(id(x)?).map_err(fail)?,
@@ -828,27 +821,17 @@ fn util(op: u32, a: &str, b: &str, x: f64) -> Answer<JsValue> {
             setup::random_id_secure().map_err(fail)?,
         ))),
         Some(Util::ValidateFen) => {
-            #[derive(Serialize)]
-            struct Verdict {
-                ok: bool,
-                #[serde(skip_serializing_if = "Option::is_none")]
-                error: Option<&'static str>,
-                #[serde(skip_serializing_if = "Option::is_none")]
-                cause: Option<String>,
+            let mut v = vec![("ok".into(), V::Bool(true))];
+            if let Err(error) = fen::validate_chessjs(a, false) {
+                v = vec![
+                    ("ok".into(), V::Bool(false)),
+                    ("error".into(), V::Str(error.to_owned())),
+                ];
+                if let Err(e) = fen::parse(a) {
+                    v.push(("cause".into(), V::Str(e.message())));
+                }
             }
-            let v = match fen::validate_chessjs(a, false) {
-                Ok(()) => Verdict {
-                    ok: true,
-                    error: None,
-                    cause: None,
-                },
-                Err(error) => Verdict {
-                    ok: false,
-                    error: Some(error),
-                    cause: fen::parse(a).err().map(|e| e.message()),
-                },
-            };
-            to_js(&v)
+            V::Obj(v).js()
         }
         Some(Util::FenAfter) => {
             let pos =
