@@ -21,7 +21,10 @@ use crate::square::{Color, Piece, Role, Square};
 use crate::text::{push_char, Push};
 use crate::tree::Notes;
 use crate::uci::{self, CastlingNotation, UciError};
-use alloc::collections::BTreeMap;
+
+/// Occurrences of positions. rustc's Fx hash: fast, and keys are positions reached by
+/// legal play, which leaves little room to aim at its collisions (one costs a comparison).
+type Counts = hashbrown::HashMap<RepetitionKey, u32, core::hash::BuildHasherDefault<rustc_hash::FxHasher>>;
 
 /// The most steps (moves, swaps and null moves, variations' moves included) a game
 /// holds: ten times the longest game the 75-move rule allows. A step costs ~110 bytes,
@@ -362,14 +365,15 @@ pub struct Game {
     /// repetition (FIDE 9.2): a position from before a capture or pawn move never comes
     /// back, so counting over the whole game counts the same as over the last
     /// irreversible move.
-    seen: BTreeMap<RepetitionKey, u32>,
+    seen: Counts,
     /// The side that must choose a Chess-9 swap next, if any.
     swap_pending: Option<Color>,
     outcome: Option<(Outcome, usize)>,
     headers: Headers,
     notation: Option<CastlingNotation>,
     /// Annotations by ply: 1 for the first move's, 0 for what stands before it.
-    notes: BTreeMap<usize, Notes>,
+    /// Sorted by ply (a record is read in order, so it is appended to).
+    notes: Vec<(usize, Notes)>,
     /// Moves in the variations of `notes` (they count against [`MAX_PLIES`]).
     variation_moves: usize,
 }
@@ -386,12 +390,12 @@ impl Game {
             variant,
             start,
             plies: Vec::new(),
-            seen: BTreeMap::new(),
+            seen: Counts::default(),
             swap_pending,
             outcome: None,
             headers: Headers::new(),
             notation: None,
-            notes: BTreeMap::new(),
+            notes: Vec::new(),
             variation_moves: 0,
         };
         if swap_pending.is_none() {
@@ -867,7 +871,7 @@ impl Game {
                 }
             }
         }
-        if let Some(notes) = self.notes.remove(&n) {
+        if let Some(notes) = self.take_notes(n) {
             self.variation_moves -= notes.variation_moves();
         }
         if let Entry::Swap { color, .. } = e {
@@ -1115,7 +1119,12 @@ impl Game {
 
     /// The annotations of ply `ply` (0: before the first move).
     pub fn notes(&self, ply: usize) -> Option<&Notes> {
-        self.notes.get(&ply)
+        let i = self.notes.binary_search_by_key(&ply, |(k, _)| *k).ok()?;
+        self.notes.get(i).map(|(_, n)| n)
+    }
+    fn take_notes(&mut self, ply: usize) -> Option<Notes> {
+        let i = self.notes.binary_search_by_key(&ply, |(k, _)| *k).ok()?;
+        Some(self.notes.remove(i).1)
     }
     /// Every annotated ply with its annotations, in order.
     pub fn all_notes(&self) -> impl Iterator<Item = (usize, &Notes)> {
@@ -1131,18 +1140,31 @@ impl Game {
         if ply > self.plies.len() {
             return Err(PlayError::Empty);
         }
-        let mut notes = self.notes.remove(&ply).unwrap_or_default();
+        let at = self.notes.partition_point(|(k, _)| *k < ply);
+        let mut notes = match self.notes.get(at) {
+            Some((k, n)) if *k == ply => n.clone(),
+            _ => Notes::default(),
+        };
         let before = notes.variation_moves();
         let r = f(&mut notes);
-        let after = notes.variation_moves();
-        let total = self.variation_moves - before + after;
+        let total = self.variation_moves - before + notes.variation_moves();
         if self.plies.len() + total > MAX_PLIES {
-            // Put back what was there: the call is refused as a whole.
+            // The stored notes are untouched: the call is refused as a whole.
             return Err(PlayError::TooLong);
         }
         self.variation_moves = total;
-        if !notes.is_empty() {
-            self.notes.insert(ply, notes);
+        let present = self.notes.get(at).is_some_and(|(k, _)| *k == ply);
+        match (present, notes.is_empty()) {
+            (true, true) => {
+                self.notes.remove(at);
+            }
+            (true, false) => {
+                if let Some(slot) = self.notes.get_mut(at) {
+                    slot.1 = notes;
+                }
+            }
+            (false, false) => self.notes.insert(at, (ply, notes)),
+            (false, true) => {}
         }
         Ok(r)
     }
