@@ -14,7 +14,7 @@ import * as op from "./ops.js";
 import { DEFAULT_POSITION, SEVEN_TAG_ROSTER } from "./constants.js";
 import { Move } from "./move.js";
 import { decodeSwap, eachLine, fieldsAt, isSwap, squareOf } from "./records.js";
-import type { PgnGame } from "./tree.js";
+import { decodeTree, type PgnGame } from "./tree.js";
 import type {
   Color,
   Envelope,
@@ -592,7 +592,7 @@ export class Chess {
 
   /** The annotated record as plain objects: mainline, variations, comments, NAGs, shapes, clocks. */
   tree(): PgnGame {
-    return this.#raw.data(op.DATA_TREE, undefined);
+    return decodeTree(this.#raw.data(op.DATA_TREE, undefined));
   }
 
   // chess.js's flat comment API: a comment belongs to the position after a move (the

@@ -2,6 +2,9 @@
 // passed through serde-wasm-bindgen (src/wasm/data.rs); this is its contract.
 import type { Color, Square, Variant } from "./types.js";
 
+// Decoded in TS from the core's comments and commands (decodeTree below): what a
+// command says is presentation, and reading it here kept ~2 KB out of the wasm.
+
 /** An arrow drawn with [%cal Ge2e4] (G green, R red, Y yellow, B blue). */
 export interface PgnArrow {
   from: Square;
@@ -73,4 +76,73 @@ export interface PgnGame {
   moves: PgnNode[];
   /** "1-0" | "0-1" | "1/2-1/2" | "*": the record's result. */
   result: string;
+}
+
+/** A node as the core gives it: comments and commands, not yet what the commands say. */
+type RawNode = Omit<PgnNode, "arrows" | "circles" | "clock" | "eval" | "variations"> & { variations: RawNode[][] };
+/** The record as the core gives it (src/wasm/data.rs `tree`). */
+export type RawGame = Omit<PgnGame, "arrows" | "circles" | "moves"> & { commands: PgnCommand[]; moves: RawNode[] };
+
+const COLORS: Record<string, PgnArrow["color"]> = { G: "green", R: "red", Y: "yellow", B: "blue" };
+const SQUARE = /^[a-h][1-8]$/;
+
+/** The shapes of `%cal` (arrows, `Ge2e4`) and `%csl` (circles, `Rd4`) values; malformed parts are skipped. */
+function shapes(commands: PgnCommand[]): { arrows: PgnArrow[]; circles: PgnCircle[] } {
+  const arrows: PgnArrow[] = [];
+  const circles: PgnCircle[] = [];
+  for (const { name, value } of commands) {
+    if (name !== "cal" && name !== "csl") continue;
+    for (const part of value.split(",")) {
+      const p = part.trim();
+      const color = COLORS[p.charAt(0)];
+      const a = p.slice(1, 3) as Square;
+      const b = p.slice(3, 5) as Square;
+      if (!color || !SQUARE.test(a)) continue;
+      if (name === "cal" && p.length === 5 && SQUARE.test(b)) arrows.push({ from: a, to: b, color });
+      else if (name === "csl" && p.length === 3) circles.push({ square: a, color });
+    }
+  }
+  return { arrows, circles };
+}
+
+/** Seconds of `[%clk 1:02:03.4]` (`h:mm:ss`, `mm:ss` or `ss`, a fraction on the last part). */
+export function clockSeconds(value: string): number | undefined {
+  const parts = value.trim().split(":");
+  if (parts.length > 3) return undefined;
+  let total = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const last = i === parts.length - 1;
+    if (!(last ? /^\d+(\.\d*)?$|^\.\d+$/ : /^\d+$/).test(parts[i]!)) return undefined;
+    total = total * 60 + Number(parts[i]);
+  }
+  return total;
+}
+
+/** `[%eval 0.25]`, `[%eval -1.5,20]`, `[%eval #-3]`. */
+export function evalOf(value: string): PgnEval | undefined {
+  const m = /^\s*(?:#([+-]?\d+)|([+-]?(?:\d+\.?\d*|\.\d+)))\s*(?:,\s*(\d+)\s*)?$/.exec(value);
+  if (!m) return undefined;
+  const e: PgnEval = m[1] !== undefined ? { mate: Number(m[1]) } : { pawns: Number(m[2]) };
+  if (m[3] !== undefined) e.depth = Number(m[3]);
+  return e;
+}
+
+function decodeNode(n: RawNode): PgnNode {
+  const node = { ...n, ...shapes(n.commands), variations: n.variations.map((line) => line.map(decodeNode)) } as PgnNode;
+  for (const { name, value } of n.commands) {
+    if (name === "clk") {
+      const c = clockSeconds(value);
+      if (c !== undefined) node.clock = c;
+    } else if (name === "eval") {
+      const e = evalOf(value);
+      if (e !== undefined) node.eval = e;
+    }
+  }
+  return node;
+}
+
+/** The record with what its commands say read out (arrows, circles, clocks, evaluations). */
+export function decodeTree(raw: RawGame): PgnGame {
+  const { commands, ...rest } = raw;
+  return { ...rest, ...shapes(commands), moves: raw.moves.map(decodeNode) };
 }

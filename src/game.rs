@@ -24,7 +24,8 @@ use crate::uci::{self, CastlingNotation, UciError};
 
 /// Occurrences of positions. rustc's Fx hash: fast, and keys are positions reached by
 /// legal play, which leaves little room to aim at its collisions (one costs a comparison).
-type Counts = hashbrown::HashMap<RepetitionKey, u32, core::hash::BuildHasherDefault<rustc_hash::FxHasher>>;
+type Counts =
+    hashbrown::HashMap<RepetitionKey, u32, core::hash::BuildHasherDefault<rustc_hash::FxHasher>>;
 
 /// The most steps (moves, swaps and null moves, variations' moves included) a game
 /// holds: ten times the longest game the 75-move rule allows. A step costs ~110 bytes,

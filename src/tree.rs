@@ -5,7 +5,7 @@
 //! The mainline is the game itself ([`crate::game::Game`]); its annotations hang off its
 //! plies. Comments keep their text as written, embedded commands (`[%clk 0:01:02]`,
 //! `[%cal Ge2e4]`, …) included, so that a record is written back as it was read;
-//! [`commands`] reads the commands out of a comment.
+//! [`commands`] reads the commands out of a comment (what they say, js/tree.ts reads).
 
 #[allow(unused_imports)]
 use crate::prelude::*;
@@ -116,112 +116,6 @@ pub fn commands(comment: &str) -> (String, Vec<Command<'_>>) {
     (text.trim().to_owned(), found)
 }
 
-/// Seconds in a clock value `h:mm:ss`, `mm:ss` or `ss`, the last part with an optional
-/// fraction (`0:00:05.5`).
-pub fn clock_seconds(value: &str) -> Option<f64> {
-    let parts: Vec<&str> = value.trim().split(':').collect();
-    if parts.len() > 3 {
-        return None;
-    }
-    let mut total = 0.0;
-    for (i, part) in parts.iter().enumerate() {
-        let last = i + 1 == parts.len();
-        let x = parse_decimal(part)
-            .filter(|_| !part.starts_with(['-', '+']) && (last || !part.contains('.')))?;
-        total = total * 60.0 + x;
-    }
-    Some(total)
-}
-
-/// An evaluation `[%eval 0.25]`, `[%eval -1.5,20]` or `[%eval #-3]`: pawns or mate
-/// (moves, negative when Black mates), and the depth when given.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Eval {
-    pub pawns: Option<f64>,
-    pub mate: Option<i32>,
-    pub depth: Option<u32>,
-}
-
-pub fn eval(value: &str) -> Option<Eval> {
-    let (score, depth) = match value.trim().split_once(',') {
-        Some((s, d)) => (s.trim(), Some(d.trim().parse::<u32>().ok()?)),
-        None => (value.trim(), None),
-    };
-    if let Some(m) = score.strip_prefix('#') {
-        return Some(Eval {
-            pawns: None,
-            mate: Some(m.parse::<i32>().ok()?),
-            depth,
-        });
-    }
-    let pawns = parse_decimal(score)?;
-    Some(Eval {
-        pawns: Some(pawns),
-        mate: None,
-        depth,
-    })
-}
-
-/// A decimal number `-1.25`, `+0.3`, `2` (no exponent).
-fn parse_decimal(s: &str) -> Option<f64> {
-    let (neg, digits) = match s.as_bytes().first() {
-        Some(b'-') => (true, s.get(1..)?),
-        Some(b'+') => (false, s.get(1..)?),
-        _ => (false, s),
-    };
-    let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
-    if (whole.is_empty() && frac.is_empty())
-        || !whole.bytes().all(|b| b.is_ascii_digit())
-        || !frac.bytes().all(|b| b.is_ascii_digit())
-    {
-        return None;
-    }
-    let mut x = whole
-        .bytes()
-        .fold(0.0, |x, b| x * 10.0 + f64::from(b - b'0'));
-    let mut scale = 0.1;
-    for b in frac.bytes() {
-        x += f64::from(b - b'0') * scale;
-        scale /= 10.0;
-    }
-    Some(if neg { -x } else { x })
-}
-
-/// A shape of `[%cal Ge2e4,Rd7d5]` (arrows) or `[%csl Gd4]` (circles): its colour letter
-/// and squares (`from == to` for a circle).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shape {
-    pub color: &'static str,
-    pub from: crate::square::Square,
-    pub to: crate::square::Square,
-}
-
-/// The shapes of a `%cal` or `%csl` value; malformed parts are skipped.
-pub fn shapes(value: &str, arrows: bool) -> Vec<Shape> {
-    let mut out = Vec::new();
-    for part in value.split(',') {
-        let part = part.trim();
-        let color = match part.as_bytes().first() {
-            Some(b'G') => "green",
-            Some(b'R') => "red",
-            Some(b'Y') => "yellow",
-            Some(b'B') => "blue",
-            _ => continue,
-        };
-        let sq = |i: usize| part.get(i..i + 2).and_then(crate::square::Square::parse);
-        match (arrows, part.len(), sq(1), sq(3)) {
-            (true, 5, Some(from), Some(to)) => out.push(Shape { color, from, to }),
-            (false, 3, Some(at), _) => out.push(Shape {
-                color,
-                from: at,
-                to: at,
-            }),
-            _ => {}
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,55 +143,5 @@ mod tests {
         let (text, cmds) = commands("[%eval 0.3");
         assert_eq!(text, "[%eval 0.3");
         assert!(cmds.is_empty());
-    }
-
-    #[test]
-    fn clocks_evals_and_shapes() {
-        assert_eq!(clock_seconds("1:02:03"), Some(3723.0));
-        assert_eq!(clock_seconds("0:00:05.5"), Some(5.5));
-        assert_eq!(clock_seconds("45"), Some(45.0));
-        assert_eq!(clock_seconds("1:x"), None);
-        assert_eq!(clock_seconds("1.5:00"), None);
-        assert_eq!(
-            eval("-1.25,20"),
-            Some(Eval {
-                pawns: Some(-1.25),
-                mate: None,
-                depth: Some(20)
-            })
-        );
-        assert_eq!(
-            eval("#-3"),
-            Some(Eval {
-                pawns: None,
-                mate: Some(-3),
-                depth: None
-            })
-        );
-        assert_eq!(eval("abc"), None);
-        let sq = |s| crate::square::Square::parse(s).unwrap();
-        assert_eq!(
-            shapes("Ge2e4, Rd7d5,Xa1a2,Gz9", true),
-            [
-                Shape {
-                    color: "green",
-                    from: sq("e2"),
-                    to: sq("e4")
-                },
-                Shape {
-                    color: "red",
-                    from: sq("d7"),
-                    to: sq("d5")
-                }
-            ]
-        );
-        assert_eq!(
-            shapes("Yd4", false),
-            [Shape {
-                color: "yellow",
-                from: sq("d4"),
-                to: sq("d4")
-            }]
-        );
     }
 }

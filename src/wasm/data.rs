@@ -88,10 +88,6 @@ fn sq(q: Square) -> V {
     V::Str(cat!(q))
 }
 
-fn strings(list: Vec<String>) -> V {
-    V::Arr(list.into_iter().map(V::Str).collect())
-}
-
 fn color(c: Color) -> V {
     s(cat!(c.char()))
 }
@@ -210,72 +206,18 @@ pub fn fen_comment(fen: String, comment: String) -> V {
 // ---------------------------------------------------------------------------------------
 // The PGN tree (js/tree.ts, the contract with the viewer)
 
-/// The comments' texts and what their commands say, as tree fields.
-struct Read {
-    texts: Vec<String>,
-    arrows: Vec<V>,
-    circles: Vec<V>,
-    clock: Option<f64>,
-    eval: Option<V>,
-    commands: Vec<V>,
-}
-
-fn read_comments(comments: &[String], also: &[String]) -> Read {
-    let mut r = Read {
-        texts: Vec::new(),
-        arrows: Vec::new(),
-        circles: Vec::new(),
-        clock: None,
-        eval: None,
-        commands: Vec::new(),
-    };
-    for c in comments.iter().chain(also) {
+/// Comments' texts (commands removed, empty ones dropped), and their commands in order.
+/// What the commands say (arrows, circles, clocks, evaluations) is read by js/tree.ts.
+fn read_comments(comments: &[String], texts: &mut Vec<V>, commands: &mut Vec<V>) {
+    for c in comments {
         let (text, cmds) = tree::commands(c);
         if !text.is_empty() {
-            r.texts.push(text);
+            texts.push(V::Str(text));
         }
         for cmd in cmds {
-            let arrows = cmd.name == "cal";
-            match cmd.name {
-                "cal" | "csl" => {
-                    for shape in tree::shapes(cmd.value, arrows) {
-                        if arrows {
-                            r.arrows.push(obj(vec![
-                                ("from", sq(shape.from)),
-                                ("to", sq(shape.to)),
-                                ("color", s(shape.color)),
-                            ]));
-                        } else {
-                            r.circles.push(obj(vec![
-                                ("square", sq(shape.from)),
-                                ("color", s(shape.color)),
-                            ]));
-                        }
-                    }
-                }
-                "clk" => r.clock = tree::clock_seconds(cmd.value).or(r.clock),
-                "eval" => {
-                    if let Some(e) = tree::eval(cmd.value) {
-                        let mut f = Vec::new();
-                        if let Some(p) = e.pawns {
-                            f.push(("pawns", V::Num(p)));
-                        }
-                        if let Some(m) = e.mate {
-                            f.push(("mate", V::Num(f64::from(m))));
-                        }
-                        if let Some(d) = e.depth {
-                            f.push(("depth", V::Num(f64::from(d))));
-                        }
-                        r.eval = Some(obj(f));
-                    }
-                }
-                _ => {}
-            }
-            r.commands
-                .push(obj(vec![("name", s(cmd.name)), ("value", s(cmd.value))]));
+            commands.push(obj(vec![("name", s(cmd.name)), ("value", s(cmd.value))]));
         }
     }
-    r
 }
 
 /// A node of the tree: `mv` (SAN `san`) from `before` to `after`, ply `ply`.
@@ -290,16 +232,15 @@ fn node(
 ) -> V {
     let empty = Notes::default();
     let n = notes.unwrap_or(&empty);
-    let read = read_comments(&n.starting_comments, &n.comments);
-    let starting = read_comments(&n.starting_comments, &[]).texts;
-    let after_texts = read_comments(&n.comments, &[]).texts;
-    let mut nags: Vec<V> = n.suffix.into_iter().map(|x| V::Num(f64::from(x))).collect();
-    nags.extend(
-        n.nags
-            .iter()
-            .filter(|x| Some(**x) != n.suffix)
-            .map(|x| V::Num(f64::from(*x))),
-    );
+    let (mut starting, mut comments, mut commands) = (Vec::new(), Vec::new(), Vec::new());
+    read_comments(&n.starting_comments, &mut starting, &mut commands);
+    read_comments(&n.comments, &mut comments, &mut commands);
+    let nags: Vec<V> = n
+        .suffix
+        .iter()
+        .chain(n.nags.iter().filter(|x| Some(**x) != n.suffix))
+        .map(|x| V::Num(f64::from(*x)))
+        .collect();
     let (uci, from, to) = match mv {
         Some(m) => (crate::uci::to_uci(m, notation), m.from(), m.king_to()),
         None => (
@@ -308,7 +249,12 @@ fn node(
             Square::from_index(56),
         ),
     };
-    let mut fields = vec![
+    let variations = n
+        .variations
+        .iter()
+        .map(|line| variation(before, line, ply, notation))
+        .collect();
+    obj(vec![
         ("ply", V::Num(ply as f64)),
         ("moveNumber", V::Num(f64::from(before.fullmoves()))),
         ("color", color(before.turn())),
@@ -317,26 +263,12 @@ fn node(
         ("from", sq(from)),
         ("to", sq(to)),
         ("fen", s(crate::fen::to_fen(after, false))),
-        ("startingComments", strings(starting)),
-        ("comments", strings(after_texts)),
+        ("startingComments", V::Arr(starting)),
+        ("comments", V::Arr(comments)),
         ("nags", V::Arr(nags)),
-        ("arrows", V::Arr(read.arrows)),
-        ("circles", V::Arr(read.circles)),
-    ];
-    if let Some(c) = read.clock {
-        fields.push(("clock", V::Num(c)));
-    }
-    if let Some(e) = read.eval {
-        fields.push(("eval", e));
-    }
-    fields.push(("commands", V::Arr(read.commands)));
-    let variations = n
-        .variations
-        .iter()
-        .map(|line| variation(before, line, ply, notation))
-        .collect();
-    fields.push(("variations", V::Arr(variations)));
-    obj(fields)
+        ("commands", V::Arr(commands)),
+        ("variations", V::Arr(variations)),
+    ])
 }
 
 /// A variation from `start` whose first move is ply `ply`.
@@ -364,7 +296,12 @@ pub fn tree(game: &Game) -> V {
     let base = game.swap_plies();
     let notation = game.notation();
     let start = game.position_at(base).copied().unwrap_or(*game.start());
-    let head = read_comments(game.notes(base).map_or(&[][..], |n| &n.comments), &[]);
+    let (mut comments, mut commands) = (Vec::new(), Vec::new());
+    read_comments(
+        game.notes(base).map_or(&[][..], |n| &n.comments),
+        &mut comments,
+        &mut commands,
+    );
     let mut moves = Vec::new();
     for p in base + 1..=game.ply_count() {
         let (Some(before), Some(after)) = (game.position_at(p - 1), game.position_at(p)) else {
@@ -395,9 +332,8 @@ pub fn tree(game: &Game) -> V {
         ("headers", pairs(headers)),
         ("startFen", s(crate::fen::to_fen(&start, false))),
         ("variant", s(game.variant().name())),
-        ("comments", strings(head.texts)),
-        ("arrows", V::Arr(head.arrows)),
-        ("circles", V::Arr(head.circles)),
+        ("comments", V::Arr(comments)),
+        ("commands", V::Arr(commands)),
         ("moves", V::Arr(moves)),
         ("result", s(game.header("Result").unwrap_or("*"))),
     ])
