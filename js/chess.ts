@@ -12,6 +12,7 @@
 import { Game } from "./raw.js";
 import * as op from "./ops.js";
 import { DEFAULT_POSITION, SEVEN_TAG_ROSTER } from "./constants.js";
+import { fenError, padFen } from "./fen.js";
 import { Move } from "./move.js";
 import { decodeSwap, eachLine, fieldsAt, isSwap, squareOf } from "./records.js";
 import { decodeTree, type PgnGame } from "./tree.js";
@@ -113,7 +114,7 @@ export class Chess {
       return;
     }
     const skip = opts(options, "options").skipValidation === true;
-    this.#raw = fen === DEFAULT_POSITION ? Game.make(op.MAKE_STANDARD, 0, 0) : Game.read(op.READ_FEN, text(fen, "FEN"), skip ? 1 : 0);
+    this.#raw = fen === DEFAULT_POSITION ? Game.make(op.MAKE_STANDARD, 0, 0) : readFen(text(fen, "FEN"), skip);
   }
 
   static #wrap(raw: Game): Chess {
@@ -186,7 +187,7 @@ export class Chess {
   /** Replaces the game by the position of `fen` (chess.js's rules); throws on a bad FEN and then changes nothing. */
   load(fen: string, options?: { skipValidation?: boolean; preserveHeaders?: boolean }): void {
     const o = opts(options, "options");
-    const next = Game.read(op.READ_FEN, text(fen, "FEN"), o.skipValidation === true ? 1 : 0);
+    const next = readFen(text(fen, "FEN"), o.skipValidation === true);
     if (o.preserveHeaders === true) copyTags(this.#raw, next);
     this.#replace(next);
   }
@@ -677,6 +678,26 @@ export class Chess {
   }
 }
 
+/**
+ * The game of `fen` as chess.js loads it: checked by chess.js's rules (unless `skip`),
+ * then read leniently by the core. Throws chess.js's message, the core's strict reading
+ * of what is wrong as the `cause`.
+ */
+function readFen(fen: string, skip: boolean): Game {
+  const padded = padFen(fen);
+  const error = skip ? null : fenError(padded, true);
+  if (error !== null) {
+    let cause: unknown;
+    try {
+      Game.read(op.READ_STRICT_FEN, fen, 0).free();
+    } catch (e) {
+      cause = e;
+    }
+    throw new Error(error, cause === undefined ? undefined : { cause });
+  }
+  return Game.read(op.READ_FEN, padded, 0);
+}
+
 /** `{ fen }` for the NAG API (a fen that is not a string is no fen). */
 function fenArg(fen: unknown): { fen?: string } {
   return typeof fen === "string" && fen !== "" ? { fen } : {};
@@ -748,7 +769,14 @@ export function splitPgn(pgn: string): string[] {
  * message; `cause` is this library's own reading of what is wrong, when it has one.
  */
 export function validateFen(fen: string): { ok: boolean; error?: string; cause?: string } {
-  return Game.util(op.UTIL_VALIDATE_FEN, str(fen, "FEN"), "", 0) as { ok: boolean; error?: string; cause?: string };
+  const error = fenError(str(fen, "FEN"), false);
+  if (error === null) return { ok: true };
+  try {
+    Game.read(op.READ_STRICT_FEN, fen, 0).free();
+    return { ok: false, error };
+  } catch (e) {
+    return { ok: false, error, cause: (e as Error).message };
+  }
 }
 
 /** Pages (64 KiB) of wasm memory the package's instance holds now. */

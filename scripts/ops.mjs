@@ -1,7 +1,7 @@
 // The raw boundary's operation numbers, read from their one definition (src/wasm/ops.rs):
 // `opsTs()` is js/ops.ts (constants the bundler inlines), `opsTable()` the table of
 // js/RAW_API.md. The build writes js/ops.ts; test/ops.test.mjs checks both are current.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -60,3 +60,13 @@ export function opsTable(enums = readOps()) {
   }
   return rows.join("\n");
 }
+
+/** Writes the table into js/RAW_API.md between its markers (`node scripts/ops.mjs`). */
+export function writeDocTable() {
+  const path = join(root, "js", "RAW_API.md");
+  const doc = readFileSync(path, "utf8");
+  const next = doc.replace(/(<!-- ops:begin[^>]*-->\n)[\s\S]*?(\n<!-- ops:end -->)/, `$1${opsTable()}$2`);
+  writeFileSync(path, next);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) writeDocTable();

@@ -210,8 +210,23 @@ fn parse_castling(s: &str, board: &Board) -> Result<Castles, FenError> {
     Ok(castles)
 }
 
-/// Parses a FEN (4 to 6 fields) into a validated position.
+/// Parses a FEN (2 to 6 fields; missing ones read as `- - 0 1`) into a validated
+/// position.
 pub fn parse(fen: &str) -> Result<Position, FenError> {
+    parse_with(fen, false)
+}
+
+/// Parses a FEN as chess.js's `load` keeps it, once its text passed chess.js's checks
+/// (js/fen.ts) or they were skipped: the side not to move may be in check, kings may be
+/// missing (a second king of one colour is left out, as chess.js leaves it out), pawns
+/// may stand on the back ranks; a castling right without its king and rook, an en passant
+/// square that does not fit and unreadable counters are dropped. It must still describe
+/// 8 ranks of 8 squares and a side to move.
+pub fn parse_lenient(fen: &str) -> Result<Position, FenError> {
+    parse_with(fen, true)
+}
+
+fn parse_with(fen: &str, lenient: bool) -> Result<Position, FenError> {
     // Missing trailing fields read as their defaults.
     let mut fields = ["", "", "-", "-", "0", "1"];
     let n = crate::text::split_whitespace(fen, &mut fields);
@@ -223,22 +238,53 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
         return Err(FenError::FieldCount { found: n });
     }
     let [placement, turn, castling, ep_field, halfmoves, fullmoves] = fields;
-    let board = parse_board(placement)?;
+    let mut board = parse_board(placement)?;
     let turn = match turn {
         "w" => Color::White,
         "b" => Color::Black,
         other => return Err(field_error(|found| FenError::BadTurn { found }, other)),
     };
     for color in Color::ALL {
-        let n = board.pieces(color, Role::King).count();
-        if n != 1 {
+        let kings = board.pieces(color, Role::King);
+        let n = kings.count();
+        if lenient && n > 1 {
+            // chess.js places pieces from a8 and refuses a second king: the first stays.
+            let first = (0..64u8)
+                .map(|i| Square::from_index(i ^ 56))
+                .find(|&q| kings.contains(q));
+            for q in kings {
+                if Some(q) != first {
+                    board.remove(q);
+                }
+            }
+        } else if n != 1 && !lenient {
             return Err(FenError::KingCount { color, found: n });
         }
     }
     if let Some(sq) = (board.by_role(Role::Pawn) & Bitboard(0xff00_0000_0000_00ff)).first() {
-        return Err(FenError::PawnOnBackRank { square: sq });
+        if !lenient {
+            return Err(FenError::PawnOnBackRank { square: sq });
+        }
     }
-    let castles = parse_castling(castling, &board)?;
+    let castles = if lenient {
+        // Each letter on its own; one without its king and rook is dropped.
+        let mut c = Castles::NONE;
+        for ch in castling.chars() {
+            let mut one = [0u8; 4];
+            if let Ok(got) = parse_castling(ch.encode_utf8(&mut one), &board) {
+                for color in Color::ALL {
+                    for side in CastlingSide::ALL {
+                        if let Some(rook) = got.rook(color, side) {
+                            c.set(color, side, Some(rook));
+                        }
+                    }
+                }
+            }
+        }
+        c
+    } else {
+        parse_castling(castling, &board)?
+    };
     let ep = if ep_field == "-" {
         None
     } else {
@@ -247,22 +293,42 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
             [f, r] => Square::from_ascii(f, r),
             _ => None,
         }
-        .ok_or_else(bad)?;
-        if !ep_in_place(&board, turn, sq) {
-            return Err(bad());
+        .ok_or_else(bad);
+        match sq {
+            Ok(sq) if ep_in_place(&board, turn, sq) => ep_if_capturable(&board, turn, sq),
+            _ if lenient => None,
+            Ok(_) => return Err(bad()),
+            Err(e) => return Err(e),
         }
-        // Kept only when a pawn could take; legality is checked by the generator.
-        ep_if_capturable(&board, turn, sq)
     };
-    let halfmoves = parse_u32(halfmoves)
-        .ok_or_else(|| field_error(|found| FenError::BadHalfmove { found }, halfmoves))?;
-    let fullmoves = match parse_u32(fullmoves) {
+    // chess.js reads counters with parseInt: their leading digits.
+    let digits = |s: &'_ str| {
+        let n = s.bytes().take_while(u8::is_ascii_digit).count();
+        s.get(..n).unwrap_or_default().to_owned()
+    };
+    let (halfmoves, fullmoves) = if lenient {
+        (digits(halfmoves), digits(fullmoves))
+    } else {
+        (halfmoves.to_owned(), fullmoves.to_owned())
+    };
+    let halfmoves = match parse_u32(&halfmoves) {
+        Some(n) => n,
+        None if lenient => 0,
+        None => {
+            return Err(field_error(
+                |found| FenError::BadHalfmove { found },
+                &halfmoves,
+            ))
+        }
+    };
+    let fullmoves = match parse_u32(&fullmoves) {
         Some(0) => 1,
         Some(n) if n <= MAX_FULLMOVES => n,
+        _ if lenient => 1,
         _ => {
             return Err(field_error(
                 |found| FenError::BadFullmove { found },
-                fullmoves,
+                &fullmoves,
             ))
         }
     };
@@ -270,7 +336,7 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
     // The side not to move must not be in check: asked as if it were to move, through
     // the out-of-line `checkers` (not a second inlined copy of the attack tests).
     // Castling rights and en passant play no part in it.
-    if Position::from_parts(board, turn.other(), Castles::NONE, None, 0, 0).is_check() {
+    if !lenient && Position::from_parts(board, turn.other(), Castles::NONE, None, 0, 0).is_check() {
         return Err(FenError::OppositeCheck);
     }
     Ok(Position::from_parts(
@@ -300,250 +366,6 @@ pub(crate) fn ep_if_capturable(board: &Board, turn: Color, sq: Square) -> Option
     (ep_in_place(board, turn, sq)
         && (crate::attacks::pawn_attacks(turn.other(), sq) & board.pieces(turn, Role::Pawn)).any())
     .then_some(sq)
-}
-
-// ---------------------------------------------------------------------------------------
-// chess.js's reading of FEN
-
-/// JavaScript's `\s`: what `split(/\s+/)` splits at.
-fn is_js_space(c: char) -> bool {
-    matches!(
-        c,
-        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
-            ..='\u{200a}'
-                | '\u{2028}'
-                | '\u{2029}'
-                | '\u{202f}'
-                | '\u{205f}'
-                | '\u{3000}'
-                | '\u{feff}'
-    )
-}
-
-/// `text.split(/\s+/)`: empty fields at the ends when the text starts or ends with
-/// whitespace, as in JavaScript.
-fn js_split(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut in_space = false;
-    for (i, c) in text.char_indices() {
-        if is_js_space(c) {
-            if !in_space {
-                out.push(text.get(start..i).unwrap_or_default());
-                in_space = true;
-            }
-        } else if in_space {
-            start = i;
-            in_space = false;
-        }
-    }
-    out.push(if in_space {
-        ""
-    } else {
-        text.get(start..).unwrap_or_default()
-    });
-    out
-}
-
-/// JavaScript's `parseInt(s, 10)`: an optional sign and the leading digits; `None` for
-/// NaN.
-fn js_parse_int(s: &str) -> Option<f64> {
-    let b = s.as_bytes();
-    let (neg, digits) = match b.first() {
-        Some(b'-') => (true, b.get(1..).unwrap_or_default()),
-        Some(b'+') => (false, b.get(1..).unwrap_or_default()),
-        _ => (false, b),
-    };
-    let n = digits.iter().take_while(|c| c.is_ascii_digit()).count();
-    if n == 0 {
-        return None;
-    }
-    let x = digits
-        .get(..n)
-        .unwrap_or_default()
-        .iter()
-        .fold(0.0, |x, &d| x * 10.0 + f64::from(d - b'0'));
-    Some(if neg { -x } else { x })
-}
-
-/// The FEN chess.js's `load` reads: a text of two to five fields gets the missing ones
-/// (`-`, `-`, `0`, `1`).
-pub fn chessjs_padded(text: &str) -> String {
-    let tokens = js_split(text);
-    if (2..6).contains(&tokens.len()) {
-        let pad = ["-", "-", "0", "1"];
-        let mut all: Vec<&str> = tokens.clone();
-        all.extend_from_slice(pad.get(tokens.len() - 2..).unwrap_or_default());
-        return all.join(" ");
-    }
-    text.to_owned()
-}
-
-/// chess.js's `validateFen`: `Err` with its message, word for word. With
-/// `castling_letters`, the castling field may also hold X-FEN and Shredder-FEN file
-/// letters (this library's Chess960 FENs); chess.js knows only `KQkq-`.
-pub fn validate_chessjs(fen: &str, castling_letters: bool) -> Result<(), &'static str> {
-    let tokens = js_split(fen);
-    let [placement, turn, castling, ep, half, full] = tokens.as_slice() else {
-        return Err("Invalid FEN: must contain six space-delimited fields");
-    };
-    if js_parse_int(full).is_none_or(|n| n <= 0.0) {
-        return Err("Invalid FEN: move number must be a positive integer");
-    }
-    if js_parse_int(half).is_none_or(|n| n < 0.0) {
-        return Err("Invalid FEN: half move counter number must be a non-negative integer");
-    }
-    let ep_ok = *ep == "-" || matches!(ep.as_bytes(), [b'a'..=b'h', b'3' | b'6']);
-    if !ep_ok {
-        return Err("Invalid FEN: en-passant square is invalid");
-    }
-    let castling_ok = |c: char| {
-        matches!(c, 'k' | 'K' | 'q' | 'Q' | '-')
-            || (castling_letters && matches!(c, 'a'..='h' | 'A'..='H'))
-    };
-    if !castling.chars().all(castling_ok) {
-        return Err("Invalid FEN: castling availability is invalid");
-    }
-    if !matches!(*turn, "w" | "b") {
-        return Err("Invalid FEN: side-to-move is invalid");
-    }
-    let rows: Vec<&str> = placement.split('/').collect();
-    if rows.len() != 8 {
-        return Err("Invalid FEN: piece data does not contain 8 '/'-delimited rows");
-    }
-    for row in &rows {
-        let mut sum = 0u32;
-        let mut previous_was_number = false;
-        for c in row.chars() {
-            if let Some(d) = c.to_digit(10) {
-                if previous_was_number {
-                    return Err("Invalid FEN: piece data is invalid (consecutive number)");
-                }
-                sum += d;
-                previous_was_number = true;
-            } else {
-                if !"prnbqkPRNBQK".contains(c) {
-                    return Err("Invalid FEN: piece data is invalid (invalid piece)");
-                }
-                sum += 1;
-                previous_was_number = false;
-            }
-        }
-        if sum != 8 {
-            return Err("Invalid FEN: piece data is invalid (too many squares in rank)");
-        }
-    }
-    if (ep.as_bytes().get(1) == Some(&b'3') && *turn == "w")
-        || (ep.as_bytes().get(1) == Some(&b'6') && *turn == "b")
-    {
-        return Err("Invalid FEN: illegal en-passant square");
-    }
-    for (king, missing, many) in [
-        (
-            'K',
-            "Invalid FEN: missing white king",
-            "Invalid FEN: too many white kings",
-        ),
-        (
-            'k',
-            "Invalid FEN: missing black king",
-            "Invalid FEN: too many black kings",
-        ),
-    ] {
-        match placement.matches(king).count() {
-            0 => return Err(missing),
-            1 => {}
-            _ => return Err(many),
-        }
-    }
-    let edge = rows.first().into_iter().chain(rows.last());
-    if edge.flat_map(|r| r.chars()).any(|c| c == 'p' || c == 'P') {
-        return Err("Invalid FEN: some pawns are on the edge rows");
-    }
-    Ok(())
-}
-
-/// Why chess.js-style loading refused a FEN: chess.js's message, and this library's own
-/// reading of what is wrong when it has one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChessJsFenError {
-    pub chessjs: &'static str,
-    pub cause: Option<FenError>,
-}
-
-/// A position as chess.js's `load(fen, { skipValidation })` reads it: the text padded
-/// ([`chessjs_padded`]) and checked by chess.js's rules ([`validate_chessjs`], with
-/// Chess960 castling letters), then read leniently. What chess.js loads loads: the side
-/// not to move may be in check, castling rights without their king and rook are dropped,
-/// an en passant square no pawn can take on is dropped. With `skip_validation` the
-/// placement may also lack kings or hold pawns on the back ranks (a second king of one
-/// colour is left out, as chess.js leaves it out); it must still describe 8 ranks.
-pub fn parse_chessjs(text: &str, skip_validation: bool) -> Result<Position, ChessJsFenError> {
-    let fen = chessjs_padded(text);
-    let strict = || parse(text).err();
-    if !skip_validation {
-        validate_chessjs(&fen, true).map_err(|chessjs| ChessJsFenError {
-            chessjs,
-            cause: strict(),
-        })?;
-    }
-    let tokens = js_split(&fen);
-    let field = |i: usize| tokens.get(i).copied().unwrap_or_default();
-    let refuse = |e: FenError| ChessJsFenError {
-        chessjs: "Invalid FEN: the position cannot be read",
-        cause: Some(e),
-    };
-    let mut board = parse_board(field(0)).map_err(refuse)?;
-    // chess.js places pieces a8 to h1 and refuses a second king of a colour.
-    for color in Color::ALL {
-        let kings = board.pieces(color, Role::King);
-        let mut first = None;
-        for i in 0..64u8 {
-            let sq = Square::from_index(i ^ 56);
-            if kings.contains(sq) {
-                if first.is_some() {
-                    board.remove(sq);
-                } else {
-                    first = Some(sq);
-                }
-            }
-        }
-    }
-    let turn = match field(1) {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => {
-            return Err(refuse(field_error(
-                |found| FenError::BadTurn { found },
-                other,
-            )))
-        }
-    };
-    let mut castles = Castles::NONE;
-    for ch in field(2).chars().filter(|&c| c != '-') {
-        let mut one = [0u8; 4];
-        if let Ok(c) = parse_castling(ch.encode_utf8(&mut one), &board) {
-            for color in Color::ALL {
-                for side in CastlingSide::ALL {
-                    if let Some(rook) = c.rook(color, side) {
-                        castles.set(color, side, Some(rook));
-                    }
-                }
-            }
-        }
-    }
-    let ep = match *field(3).as_bytes() {
-        [f, r] => Square::from_ascii(f, r).and_then(|sq| ep_if_capturable(&board, turn, sq)),
-        _ => None,
-    };
-    let count = |i: usize, default: u32, max: u32| {
-        js_parse_int(field(i)).map_or(default, |n| n.clamp(0.0, f64::from(max)) as u32)
-    };
-    let halfmoves = count(4, 0, MAX_HALFMOVES);
-    let fullmoves = count(5, 1, MAX_FULLMOVES);
-    Ok(Position::from_parts(
-        board, turn, castles, ep, halfmoves, fullmoves,
-    ))
 }
 
 fn push_board(board: &Board, s: &mut String) {

@@ -848,10 +848,18 @@ fn start_game(tags: &[(&str, String)], opts: ReadOptions) -> Result<Game, PgnErr
         // check, impossible castling rights dropped).
         match fen::parse(f) {
             Ok(p) => p,
-            Err(error) => fen::parse_chessjs(f, false).map_err(|_| PgnError::Fen {
-                fen: text::first_chars(f, 100),
-                error,
-            })?,
+            Err(FenError::OppositeCheck | FenError::CastlingWithoutRook { .. }) => {
+                fen::parse_lenient(f).map_err(|error| PgnError::Fen {
+                    fen: text::first_chars(f, 100),
+                    error,
+                })?
+            }
+            Err(error) => {
+                return Err(PgnError::Fen {
+                    fen: text::first_chars(f, 100),
+                    error,
+                })
+            }
         }
     };
     let mut game = match variant {

@@ -410,13 +410,7 @@ impl JsGame {
                 (_, Some(t)) => Fault::WithCause(cat!("Invalid move in PGN: ", t), e.message()),
                 (_, None) => fail(e),
             })?,
-            Some(Read::Fen) => {
-                let pos = fen::parse_chessjs(text, flags & 1 != 0).map_err(|e| match e.cause {
-                    Some(c) => Fault::WithCause(e.chessjs.to_owned(), c.message()),
-                    None => Fault::Error(e.chessjs.to_owned()),
-                })?;
-                Game::from_parsed(pos)
-            }
+            Some(Read::Fen) => Game::from_parsed(fen::parse_lenient(text).map_err(fail)?),
             Some(Read::BackRank) => setup::id_of_str(text)
                 .and_then(Game::chess960)
                 .map_err(fail)?,
@@ -820,22 +814,8 @@ fn util(op: u32, a: &str, b: &str, x: f64) -> Answer<JsValue> {
         Some(Util::RandomId) => Ok(JsValue::from_f64(f64::from(
             setup::random_id_secure().map_err(fail)?,
         ))),
-        Some(Util::ValidateFen) => {
-            let mut v = vec![("ok".into(), V::Bool(true))];
-            if let Err(error) = fen::validate_chessjs(a, false) {
-                v = vec![
-                    ("ok".into(), V::Bool(false)),
-                    ("error".into(), V::Str(error.to_owned())),
-                ];
-                if let Err(e) = fen::parse(a) {
-                    v.push(("cause".into(), V::Str(e.message())));
-                }
-            }
-            V::Obj(v).js()
-        }
         Some(Util::FenAfter) => {
-            let pos =
-                fen::parse_chessjs(a, true).map_err(|e| Fault::Error(e.chessjs.to_owned()))?;
+            let pos = fen::parse_lenient(a).map_err(fail)?;
             if b == "0000" {
                 return Ok(JsValue::from_str(&fen::to_fen(&pos.after_null(), false)));
             }

@@ -41,7 +41,7 @@ ops! {
     pub enum Read {
         /// The first game of a PGN text; flag 1 is chess.js's `strict`.
         Pgn = 0,
-        /// A FEN as chess.js's `load` reads it (X-FEN and Shredder-FEN too); flag 1 is `skipValidation`. The error is chess.js's message, ours its `cause`.
+        /// A FEN as chess.js's `load` keeps it once js/fen.ts passed it (`fen::parse_lenient`; X-FEN and Shredder-FEN too).
         Fen = 1,
         /// The Chess960 game of a back rank such as `RNBQKBNR`.
         BackRank = 2,
@@ -203,10 +203,8 @@ ops! {
         Chess960Id = 2,
         /// A uniformly drawn id 0..959 → number.
         RandomId = 3,
-        /// chess.js's `validateFen(a)` → `{ ok, error?, cause? }` (`cause`: this library's reading).
-        ValidateFen = 4,
         /// The X-FEN after the move `b` (UCI) from the FEN `a` (a Move's lazy `after`).
-        FenAfter = 5,
+        FenAfter = 4,
     }
 }
 
