@@ -1029,8 +1029,13 @@ struct Main {
 
 impl Main {
     fn notes(&mut self, ply: usize, f: impl FnOnce(&mut Notes)) {
+        let mut f = Some(f);
         // Never refused: `ply` is a ply of the game, and variations are counted as read.
-        let _ = self.game.edit_notes(ply, f);
+        let _ = self.game.edit_notes(ply, &mut |n| {
+            if let Some(f) = f.take() {
+                f(n)
+            }
+        });
     }
 
     fn comment(&mut self, c: &str) {

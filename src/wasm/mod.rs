@@ -262,9 +262,8 @@ impl JsGame {
             };
         };
         let g = &mut self.inner;
-        let edit = |g: &mut Game, f: &mut dyn FnMut(&mut tree::Notes)| {
-            g.edit_notes(ply, |n| f(n)).map_err(fail)
-        };
+        let edit =
+            |g: &mut Game, f: &mut dyn FnMut(&mut tree::Notes)| g.edit_notes(ply, f).map_err(fail);
         match op {
             Data::GetComment => Ok(match g.notes(ply).filter(|n| !n.comments.is_empty()) {
                 Some(n) => JsValue::from_str(&n.comments.join(" ")),
@@ -366,7 +365,7 @@ impl JsGame {
                 .unwrap_or_default();
             out.push(data::fen_comment(fen, n.comments.join(" ")));
             if remove {
-                let _ = g.edit_notes(p, |n| n.comments.clear());
+                let _ = g.edit_notes(p, &mut |n| n.comments.clear());
             }
         }
         V::Arr(out).js()
