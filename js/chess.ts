@@ -14,6 +14,7 @@ import * as op from "./ops.js";
 import { DEFAULT_POSITION, SEVEN_TAG_ROSTER } from "./constants.js";
 import { fenError, padFen } from "./fen.js";
 import { Move } from "./move.js";
+import { cleaned, exactIndex, permissive } from "./san.js";
 import { decodeSwap, eachLine, fieldsAt, isSwap, squareOf } from "./records.js";
 import { decodeTree, type PgnGame } from "./tree.js";
 import type {
@@ -378,7 +379,7 @@ export class Chess {
     const before = this.#raw.get(op.GET_FEN);
     let record: string;
     if (typeof move === "string" || move === null) {
-      record = this.#call(op.CALL_MOVE_CHESS_JS, move ?? "--", strict ? "strict" : "");
+      record = this.#moveText(move ?? "--", strict);
     } else {
       const m = move as Partial<MoveInput> | undefined;
       const promotion = m?.promotion ?? "";
@@ -392,6 +393,34 @@ export class Chess {
       }
     }
     return new Move(fieldsAt(record, 0, record.length), before, fenAfter);
+  }
+
+  /** Plays `text` as chess.js reads it (js/san.ts) → the move's record. */
+  #moveText(text: string, strict: boolean): string {
+    const clean = cleaned(text, strict);
+    if (clean === "--") {
+      const turn = this.turn();
+      return this.#call(op.CALL_SET_TURN, turn === "w" ? "b" : "w") && this.#nullRecord(turn);
+    }
+    // The strict pass first, over the SAN list: the common case, no records decoded.
+    const s = this.#raw.get(op.GET_MOVES);
+    const sans = s === "" ? [] : s.split(" ");
+    const i = exactIndex(clean, sans);
+    if (i >= 0) return this.#call(op.CALL_MOVE, sans[i]!);
+    if (!strict) {
+      const list = this.#raw.get(op.GET_MOVES_VERBOSE);
+      const moves: (ReturnType<typeof fieldsAt>)[] = [];
+      eachLine(list, (at, end) => moves.push(fieldsAt(list, at, end)));
+      const m = permissive(clean, moves);
+      if (m) return this.#call(op.CALL_MOVE, m.uci);
+    }
+    const why = this.#call(op.CALL_WHY_NOT, text);
+    throw new Error(`Invalid move: ${text}`, { cause: new Error(why || "not a move in chess.js's notation here") });
+  }
+
+  /** A null move's record, chess.js's shape (the core's `records::push_null`). */
+  #nullRecord(color: Color): string {
+    return `${color} k a8 a8 - - - -- 0000`;
   }
 
   /** Takes back the last move (or Chess-9 swap); null when there is nothing to undo. */
@@ -599,14 +628,28 @@ export class Chess {
   // chess.js's flat comment API: a comment belongs to the position after a move (the
   // start for the comment before the first move).
 
+  /** The annotations at `fen` (or now), or null for a FEN not in the mainline. */
+  #notes(fen?: unknown): Notes | null {
+    return this.#raw.data(op.DATA_GET_NOTES, fenArg(fen));
+  }
+  #setNotes(fen: unknown, notes: Partial<Notes>): void {
+    this.#raw.data(op.DATA_SET_NOTES, { ...fenArg(fen), ...notes });
+  }
+
   getComment(): string | undefined {
-    return this.#raw.data(op.DATA_GET_COMMENT, undefined);
+    const c = this.#notes()?.comments ?? [];
+    return c.length === 0 ? undefined : c.join(" ");
   }
   setComment(comment: string): void {
-    this.#raw.data(op.DATA_SET_COMMENT, { comment: str(comment, "comment") });
+    // chess.js turns the first braces into brackets; a later `}` would end the comment
+    // early in PGN, so every one goes.
+    const c = str(comment, "comment").replace("{", "[").replace(/\}/g, "]");
+    this.#setNotes(undefined, { comments: [c] });
   }
   removeComment(): string | undefined {
-    return this.#raw.data(op.DATA_REMOVE_COMMENT, undefined);
+    const c = this.getComment();
+    if (c !== undefined) this.#setNotes(undefined, { comments: [] });
+    return c;
   }
   /** @deprecated chess.js's old name of {@link Chess.removeComment}. */
   deleteComment(): string | undefined {
@@ -627,30 +670,44 @@ export class Chess {
   // mainline (the latest one with that FEN), or the current one.
 
   getNags(fen?: string): NAG[] {
-    return this.#raw.data(op.DATA_GET_NAGS, fenArg(fen));
+    return this.#notes(fen)?.nags ?? [];
   }
   addNag(nag: NAG, fen?: string): void {
-    this.#raw.data(op.DATA_ADD_NAG, { ...fenArg(fen), nag: nagArg(nag) });
+    const n = nagArg(nag);
+    const nags = this.getNags(fen);
+    if (!nags.includes(n)) this.#setNotes(fen, { nags: [...nags, n] });
   }
   setNags(nags: NAG[], fen?: string): void {
     if (!Array.isArray(nags)) throw new TypeError(`nags must be an array, got ${kind(nags)}`);
-    this.#raw.data(op.DATA_SET_NAGS, { ...fenArg(fen), nags: nags.map(nagArg) });
+    this.#setNotes(fen, { nags: nags.map(nagArg) });
   }
   removeNag(nag: NAG, fen?: string): boolean {
-    return this.#raw.data(op.DATA_REMOVE_NAG, { ...fenArg(fen), nag: nagArg(nag) });
+    const nags = this.getNags(fen);
+    const i = nags.indexOf(nagArg(nag));
+    if (i < 0) return false;
+    nags.splice(i, 1);
+    this.#setNotes(fen, { nags });
+    return true;
   }
   removeNags(fen?: string): NAG[] {
-    return this.#raw.data(op.DATA_REMOVE_NAGS, fenArg(fen));
+    const nags = this.getNags(fen);
+    if (nags.length > 0) this.#setNotes(fen, { nags: [] });
+    return nags;
   }
   getSuffixAnnotation(fen?: string): Suffix | undefined {
-    return this.#raw.data(op.DATA_GET_SUFFIX, fenArg(fen));
+    const n = this.#notes(fen)?.suffix;
+    return n == null ? undefined : SUFFIX_LIST_BY_NAG[n];
   }
   /** Throws chess.js's `Invalid suffix: …` for anything but `! ? !! ?? !? ?!`. */
   setSuffixAnnotation(suffix: Suffix, fen?: string): void {
-    this.#raw.data(op.DATA_SET_SUFFIX, { ...fenArg(fen), suffix: String(suffix) });
+    const nag = SUFFIX_LIST_BY_NAG.indexOf(suffix);
+    if (nag < 1) throw new Error(`Invalid suffix: ${String(suffix)}`);
+    this.#setNotes(fen, { suffix: nag });
   }
   removeSuffixAnnotation(fen?: string): Suffix | undefined {
-    return this.#raw.data(op.DATA_REMOVE_SUFFIX, fenArg(fen));
+    const old = this.getSuffixAnnotation(fen);
+    if (old !== undefined) this.#setNotes(fen, { suffix: null });
+    return old;
   }
 
   // -------------------------------------------------------------------------------------
@@ -697,6 +754,17 @@ function readFen(fen: string, skip: boolean): Game {
   }
   return Game.read(op.READ_FEN, padded, 0);
 }
+
+/** The annotations of a position (the core's `GetNotes`). */
+interface Notes {
+  comments: string[];
+  nags: number[];
+  /** The assessment glyph as its NAG (1–6), or null. */
+  suffix: number | null;
+}
+
+/** The suffix glyphs by NAG: `!` is 1 … `?!` is 6. */
+const SUFFIX_LIST_BY_NAG: (Suffix | undefined)[] = [undefined, "!", "?", "!!", "??", "!?", "?!"];
 
 /** `{ fen }` for the NAG API (a fen that is not a string is no fen). */
 function fenArg(fen: unknown): { fen?: string } {

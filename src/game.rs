@@ -731,23 +731,6 @@ impl Game {
         }
     }
 
-    /// Plays a move as chess.js reads text: SAN first (decorations, `=` and `0-0`
-    /// forgiven), then, unless `strict`, its permissive forms (`e2e4`, `Pe2-e4`,
-    /// `Nge7`, `exd5` without `x`…; see [`san::parse_chessjs`]), and UCI king onto rook
-    /// as castling; `--` plays a null move. `Ok(false)` when no move fits.
-    pub fn play_chessjs(&mut self, text: &str, strict: bool) -> Result<bool, PlayError> {
-        if let Some(chooser) = self.swap_pending {
-            return Err(PlayError::SwapPhase { chooser });
-        }
-        let legal = self.legal_moves();
-        // King onto rook is castling in every variant (SPEC §1), chess.js or not.
-        match san::parse_chessjs(self.position(), text, &legal, strict, true) {
-            Some(san::ChessJsMove::Move(m)) => self.push_move(m, &legal).map(|()| true),
-            Some(san::ChessJsMove::Null) => self.play_null().map(|()| true),
-            None => Ok(false),
-        }
-    }
-
     /// Plays a board input (`from`, `to`, optional promotion) by the resolution rules.
     pub fn play_input(
         &mut self,

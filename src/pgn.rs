@@ -958,16 +958,10 @@ impl Frame {
         };
         let legal = pos.legal_moves();
         let found = if strict {
-            None
+            san::parse_exact(&pos, mv, &legal)
         } else {
             san::parse_san(&pos, mv, &legal).ok()
-        }
-        .or_else(
-            || match san::parse_chessjs(&pos, mv, &legal, strict, true) {
-                Some(san::ChessJsMove::Move(m)) => Some(m),
-                _ => None,
-            },
-        );
+        };
         let Some(m) = found else {
             self.dead = true;
             return;
@@ -1070,19 +1064,15 @@ impl Main {
             let legal = g.legal_moves();
             let pos = *g.position();
             let parsed = if strict {
-                Err(PlayError::San(SanError::Illegal {
-                    san: text::first_chars(mv, 40),
-                }))
+                san::parse_exact(&pos, mv, &legal).ok_or_else(|| {
+                    PlayError::San(SanError::Illegal {
+                        san: text::first_chars(mv, 40),
+                    })
+                })
             } else {
                 san::parse_san(&pos, mv, &legal).map_err(PlayError::San)
             };
-            let m = match parsed {
-                Ok(m) => m,
-                Err(e) => match san::parse_chessjs(&pos, mv, &legal, strict, true) {
-                    Some(san::ChessJsMove::Move(m)) => m,
-                    _ => return Err(err(e)),
-                },
-            };
+            let m = parsed.map_err(err)?;
             g.push_move(m, &legal).map_err(err)?;
         }
         let ply = self.game.ply_count();

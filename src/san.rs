@@ -294,108 +294,30 @@ fn find(pos: &Position, san: &str, legal: &MoveList, found: &mut Vec<Move>) -> R
 // ---------------------------------------------------------------------------------------
 // chess.js's reading of move text
 
-/// What [`parse_chessjs`] found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChessJsMove {
-    Move(Move),
-    /// `--`: a null move.
-    Null,
-}
-
-/// The text without what chess.js strips before comparing SAN: the first `=`, then a
-/// trailing `+` or `#` followed by any `?` and `!`.
-fn chessjs_stripped(s: &str) -> String {
-    let mut t = s.replacen('=', "", 1);
-    let b = t.as_bytes();
-    // The leftmost start from which the rest is `[+#]?[?!]*`.
-    let cut = (0..=b.len())
-        .find(|&i| {
-            let rest = b.get(i..).unwrap_or_default();
-            let rest = rest
-                .strip_prefix(b"+")
-                .or_else(|| rest.strip_prefix(b"#"))
-                .unwrap_or(rest);
-            rest.iter().all(|c| matches!(c, b'?' | b'!'))
-        })
-        .unwrap_or(b.len());
-    t.truncate(cut);
+/// SAN as chess.js compares it: without the first `=` and a trailing `+` or `#`
+/// followed by any `?` and `!`.
+fn chessjs_stripped(s: &str) -> Vec<u8> {
+    let mut t: Vec<u8> = s.bytes().collect();
+    if let Some(i) = t.iter().position(|&c| c == b'=') {
+        t.remove(i);
+    }
+    while matches!(t.last(), Some(b'?' | b'!')) {
+        t.pop();
+    }
+    if matches!(t.last(), Some(b'+' | b'#')) {
+        t.pop();
+    }
     t
 }
 
-/// chess.js's guess of the moving piece: a file letter is a pawn unless the text holds
-/// two squares (then any piece), `O`/`o` the king, else the letter itself (which may name
-/// no piece at all). `Err(())` for a letter that names no piece.
-fn chessjs_piece(san: &str) -> Result<Option<Role>, ()> {
-    let Some(c) = san.chars().next() else {
-        return Err(());
-    };
-    if c.is_ascii_lowercase() && c <= 'h' {
-        // `[a-h]\d.*[a-h]\d`: a square, then later another.
-        let b = san.as_bytes();
-        let square_at = |i: usize| {
-            matches!(b.get(i), Some(b'a'..=b'h')) && b.get(i + 1).is_some_and(u8::is_ascii_digit)
-        };
-        let two = (0..b.len()).any(|i| square_at(i) && (i + 2..b.len()).any(square_at));
-        return Ok(if two { None } else { Some(Role::Pawn) });
-    }
-    match c.to_ascii_lowercase() {
-        'o' => Ok(Some(Role::King)),
-        l => Role::from_char(l).map(Some).ok_or(()),
-    }
-}
-
-/// One element of the two patterns chess.js's permissive reader searches for.
-#[derive(Clone, Copy)]
-enum Pat {
-    Piece,
-    File,
-    Rank,
-    Byte(u8),
-    Promotion,
-}
-
-impl Pat {
-    fn matches(self, c: u8) -> bool {
-        match self {
-            Pat::Piece => b"pnbrqkPNBRQK".contains(&c),
-            Pat::File => (b'a'..=b'h').contains(&c),
-            Pat::Rank => (b'1'..=b'8').contains(&c),
-            Pat::Byte(b) => c == b,
-            Pat::Promotion => b"qrbnQRBN".contains(&c),
-        }
-    }
-}
-
-/// A backtracking match of `pats` (each optional or not, greedy) at `at`: the end of
-/// the match and the span each element took. Written by hand for two fixed patterns of
-/// at most eight elements; a regex crate would cost more wasm than this whole module.
-fn match_at(b: &[u8], at: usize, pats: &[(Pat, bool)], spans: &mut [(usize, usize)]) -> bool {
-    let Some(((pat, optional), rest)) = pats.split_first() else {
-        return true;
-    };
-    let i = spans.len() - pats.len();
-    if b.get(at).is_some_and(|&c| pat.matches(c)) {
-        if let Some(s) = spans.get_mut(i) {
-            *s = (at, at + 1);
-        }
-        if match_at(b, at + 1, rest, spans) {
-            return true;
-        }
-    }
-    if *optional {
-        if let Some(s) = spans.get_mut(i) {
-            *s = (at, at);
-        }
-        return match_at(b, at, rest, spans);
-    }
-    false
-}
-
-/// The leftmost match of `pats` anywhere in `b`.
-fn search(b: &[u8], pats: &[(Pat, bool)]) -> Option<Vec<(usize, usize)>> {
-    let mut spans = vec![(0, 0); pats.len()];
-    (0..=b.len()).find(|&at| match_at(b, at, pats, &mut spans))?;
-    Some(spans)
+/// The move whose SAN `text` is, as chess.js's strict reading decides (decorations
+/// aside, exactly the SAN: no over-disambiguation, no long forms).
+pub fn parse_exact(pos: &Position, text: &str, legal: &MoveList) -> Option<Move> {
+    let want = chessjs_stripped(text);
+    legal
+        .iter()
+        .copied()
+        .find(|&m| chessjs_stripped(&to_san(pos, m, legal)) == want)
 }
 
 /// Where chess.js's generator puts `m` among the moves of `pos`: by origin from a8 to
@@ -469,174 +391,47 @@ pub fn chessjs_order(pos: &Position, legal: &MoveList) -> Vec<Move> {
     out.into_iter().map(|(_, m)| m).collect()
 }
 
-/// Reads `text` as chess.js's `move(text, { strict })` does: the text without its
-/// decorations against each legal move's SAN (after `0-0` → `O-O` unless strict), `--`
-/// for a null move; then, unless strict, the permissive forms `Pe2-e4`, `e2e4`,
-/// `Qf3xf7`, `e7e8q`, over-disambiguated `Nge7` and captures without `x`. `to` of a
-/// castling move is the king's destination; with `king_onto_rook` (Chess960 games) the
-/// rook's square also reads as castling. `None` when chess.js would find no move.
-pub fn parse_chessjs(
-    pos: &Position,
-    text: &str,
-    legal: &MoveList,
-    strict: bool,
-    king_onto_rook: bool,
-) -> Option<ChessJsMove> {
-    let mut clean = chessjs_stripped(text);
-    if !strict {
-        match clean.as_str() {
-            "0-0" => clean = "O-O".to_owned(),
-            "0-0-0" => clean = "O-O-O".to_owned(),
-            _ => {}
-        }
-    }
-    if clean == "--" {
-        return Some(ChessJsMove::Null);
-    }
-    let moves = chessjs_order(pos, legal);
-    let of_role = |role: Option<Role>| {
-        moves
-            .iter()
-            .copied()
-            .filter(move |&m| role.is_none_or(|r| role_of(pos, m) == r))
-    };
-    let guessed = chessjs_piece(&clean);
-    let sans: Vec<(Move, String)> = moves
-        .iter()
-        .map(|&m| (m, chessjs_stripped(&to_san(pos, m, legal))))
-        .collect();
-    let san_of = |m: Move| {
-        sans.iter()
-            .find(|(o, _)| *o == m)
-            .map(|(_, s)| s.as_str())
-            .unwrap_or("")
-    };
-    if let Ok(role) = guessed {
-        if let Some(m) = of_role(role).find(|&m| san_of(m) == clean) {
-            return Some(ChessJsMove::Move(m));
-        }
-    }
-    if strict {
-        return None;
-    }
-    let b = clean.as_bytes();
-    let long = [
-        (Pat::Piece, true),
-        (Pat::File, false),
-        (Pat::Rank, false),
-        (Pat::Byte(b'x'), true),
-        (Pat::Byte(b'-'), true),
-        (Pat::File, false),
-        (Pat::Rank, false),
-        (Pat::Promotion, true),
-    ];
-    let short = [
-        (Pat::Piece, true),
-        (Pat::File, true),
-        (Pat::Rank, true),
-        (Pat::Byte(b'x'), true),
-        (Pat::Byte(b'-'), true),
-        (Pat::File, false),
-        (Pat::Rank, false),
-        (Pat::Promotion, true),
-    ];
-    let spans = search(b, &long).or_else(|| search(b, &short))?;
-    let part = |i: usize| {
-        let (s, e) = spans.get(i).copied().unwrap_or((0, 0));
-        clean.get(s..e).unwrap_or("")
-    };
-    let piece = part(0)
-        .chars()
-        .next()
-        .and_then(|c| Role::from_char(c.to_ascii_lowercase()));
-    let from = [part(1), part(2)].concat();
-    let to = Square::parse(&[part(5), part(6)].concat())?;
-    let promotion = part(7)
-        .chars()
-        .next()
-        .and_then(|c| Role::from_char(c.to_ascii_lowercase()));
-    let over_disambiguated = from.len() == 1;
-    let role = match piece {
-        Some(p) => Some(p),
-        None => guessed.ok()?,
-    };
-    let lands = |m: Move| m.king_to() == to || (king_onto_rook && m.is_castle() && m.to() == to);
-    let fits = |m: Move| {
-        piece.is_none_or(|p| role_of(pos, m) == p)
-            && lands(m)
-            && promotion.is_none_or(|p| m.promotion() == Some(p))
-    };
-    for m in of_role(role) {
-        if from.is_empty() {
-            if clean == san_of(m).replacen('x', "", 1) {
-                return Some(ChessJsMove::Move(m));
-            }
-        } else if Square::parse(&from) == Some(m.from()) && fits(m) {
-            return Some(ChessJsMove::Move(m));
-        } else if over_disambiguated {
-            let (f, r) = (m.from().file().char(), m.from().rank().char());
-            if fits(m) && (from.starts_with(f) || from.starts_with(r)) {
-                return Some(ChessJsMove::Move(m));
-            }
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod chessjs_tests {
     use super::*;
     use crate::fen;
 
-    fn read(fen: &str, text: &str, strict: bool) -> Option<String> {
-        let pos = fen::parse(fen).unwrap();
+    #[test]
+    fn strict_reading_is_exact_san() {
+        let pos = fen::parse(fen::STANDARD_FEN).unwrap();
         let legal = pos.legal_moves();
-        match parse_chessjs(&pos, text, &legal, strict, false)? {
-            ChessJsMove::Move(m) => Some(to_san(&pos, m, &legal)),
-            ChessJsMove::Null => Some("--".to_owned()),
-        }
-    }
-
-    #[test]
-    fn permissive_forms_read_as_chessjs_reads_them() {
-        let start = fen::STANDARD_FEN;
-        for (text, san) in [
-            ("e4", "e4"),
-            ("e2e4", "e4"),
-            ("Pe2-e4", "e4"),
-            ("g1f3", "Nf3"),
-            ("Ng1f3", "Nf3"),
-            ("Nf3+?!", "Nf3"),
-            ("--", "--"),
+        for (text, ok) in [
+            ("e4", true),
+            ("Nf3+?!", true),
+            ("e2e4", false),
+            ("Ng1f3", false),
         ] {
-            assert_eq!(read(start, text, false).as_deref(), Some(san), "{text}");
+            assert_eq!(parse_exact(&pos, text, &legal).is_some(), ok, "{text}");
         }
-        assert_eq!(read(start, "e2e4", true), None);
-        assert_eq!(read(start, "e5", false), None);
-        // Over-disambiguated and capture without x.
-        let f = "r1bqkbnr/ppp2ppp/2n5/1B1pP3/4P3/8/PPPP2PP/RNBQK1NR b KQkq - 2 4";
-        assert_eq!(read(f, "Nge7", false).as_deref(), Some("Ne7"));
-        assert_eq!(read(f, "Nge7", true), None);
-        let f = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
-        assert_eq!(read(f, "exd5", false).as_deref(), Some("exd5"));
-        assert_eq!(read(f, "ed5", false).as_deref(), Some("exd5"));
-        // A promotion without its piece: chess.js takes the knight, its first.
-        let f = "8/P6k/8/8/8/8/8/K7 w - - 0 1";
-        assert_eq!(read(f, "a7a8", false).as_deref(), Some("a8=N"));
-        assert_eq!(read(f, "a8Q", false).as_deref(), Some("a8=Q"));
-        assert_eq!(read(f, "0-0", false), None);
+        let f =
+            fen::parse("r1bqkbnr/ppp2ppp/2n5/1B1pP3/4P3/8/PPPP2PP/RNBQK1NR b KQkq - 2 4").unwrap();
+        let legal = f.legal_moves();
+        assert!(
+            parse_exact(&f, "Nge7", &legal).is_none(),
+            "over-disambiguated"
+        );
+        assert!(parse_exact(&f, "Ne7", &legal).is_some());
     }
 
     #[test]
-    fn castling_by_zeroes_only_when_permissive() {
-        let f = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
-        assert_eq!(read(f, "0-0", false).as_deref(), Some("O-O"));
-        assert_eq!(read(f, "0-0", true), None);
-        assert_eq!(read(f, "e1g1", false).as_deref(), Some("O-O"));
+    fn moves_come_in_chessjs_order() {
+        let pos = fen::parse(fen::STANDARD_FEN).unwrap();
+        let legal = pos.legal_moves();
+        let sans: Vec<String> = chessjs_order(&pos, &legal)
+            .iter()
+            .map(|&m| to_san(&pos, m, &legal))
+            .collect();
         assert_eq!(
-            read(f, "e1h1", false),
-            None,
-            "king onto rook is not chess.js"
+            sans,
+            [
+                "a3", "a4", "b3", "b4", "c3", "c4", "d3", "d4", "e3", "e4", "f3", "f4", "g3", "g4",
+                "h3", "h4", "Na3", "Nc3", "Nf3", "Nh3"
+            ]
         );
     }
 }

@@ -242,112 +242,61 @@ impl JsGame {
         s
     }
 
-    fn notes_op(&mut self, op: Data, arg: JsValue) -> Answer<JsValue> {
+    /// The annotations at the position `fen` of the mainline (the latest with that FEN;
+    /// the current position without one): `{ comments, nags, suffix }`, or `null` when
+    /// no position of the mainline has that FEN.
+    fn get_notes(&self, arg: JsValue) -> Answer<JsValue> {
         let args = read::Obj::new(arg, "options", true)?;
-        let fen = args.string("fen")?;
-        let comment = args.string("comment")?;
-        let nag = args.number("nag")?.map(nag_of).transpose()?;
+        let Some(ply) = self.ply_of(args.string("fen")?.as_deref()) else {
+            return Ok(JsValue::NULL);
+        };
+        let empty = tree::Notes::default();
+        let n = self.inner.notes(ply).unwrap_or(&empty);
+        V::Obj(vec![
+            (
+                "comments".into(),
+                V::Arr(n.comments.iter().cloned().map(V::Str).collect()),
+            ),
+            ("nags".into(), nums(&n.nags)),
+            (
+                "suffix".into(),
+                n.suffix.map_or(V::Null, |x| V::Num(f64::from(x))),
+            ),
+        ])
+        .js()
+    }
+
+    /// Sets the fields given (`comments`, `nags`, `suffix`: a NAG 1–6, `null` for none)
+    /// at the position `fen` (as [`JsGame::get_notes`]); nothing for a FEN not in the
+    /// mainline.
+    fn set_notes(&mut self, arg: JsValue) -> Answer<JsValue> {
+        let args = read::Obj::new(arg, "options", false)?;
+        let comments = args.strings("comments")?;
         let nags = match args.numbers("nags")? {
             Some(v) => Some(v.into_iter().map(nag_of).collect::<Answer<Vec<u8>>>()?),
             None => None,
         };
-        let suffix = args.string("suffix")?;
-        let Some(ply) = self.ply_of(fen.as_deref()) else {
-            // A position that is not in the game: nothing there (chess.js would keep an
-            // annotation for it that no record can hold).
-            return match op {
-                Data::GetNags | Data::RemoveNags => V::Arr(Vec::new()).js(),
-                Data::RemoveNag => Ok(JsValue::FALSE),
-                _ => Ok(JsValue::UNDEFINED),
-            };
+        let suffix = match args.nullable_number("suffix")? {
+            Some(Some(x)) => Some(Some(nag_of(x)?).filter(|n| (1..=6).contains(n))),
+            Some(None) => Some(None),
+            None => None,
         };
-        let g = &mut self.inner;
-        let edit =
-            |g: &mut Game, f: &mut dyn FnMut(&mut tree::Notes)| g.edit_notes(ply, f).map_err(fail);
-        match op {
-            Data::GetComment => Ok(match g.notes(ply).filter(|n| !n.comments.is_empty()) {
-                Some(n) => JsValue::from_str(&n.comments.join(" ")),
-                None => JsValue::UNDEFINED,
-            }),
-            Data::SetComment => {
-                // chess.js turns the first braces into brackets: a comment cannot close
-                // itself early in PGN.
-                let c = comment
-                    .unwrap_or_default()
-                    .replacen('{', "[", 1)
-                    .replacen('}', "]", 1);
-                let c = c.replace('}', "]");
-                edit(g, &mut |n| n.comments = vec![c.clone()])?;
-                Ok(JsValue::UNDEFINED)
-            }
-            Data::RemoveComment => {
-                let mut old = None;
-                edit(g, &mut |n| {
-                    if !n.comments.is_empty() {
-                        old = Some(core::mem::take(&mut n.comments).join(" "));
+        if let Some(ply) = self.ply_of(args.string("fen")?.as_deref()) {
+            self.inner
+                .edit_notes(ply, &mut |n| {
+                    if let Some(c) = &comments {
+                        n.comments = c.clone();
                     }
-                })?;
-                Ok(old.map_or(JsValue::UNDEFINED, |c| JsValue::from_str(&c)))
-            }
-            Data::GetNags => nums(g.notes(ply).map_or(&[][..], |n| &n.nags)).js(),
-            Data::SetNags => {
-                let nags = nags.unwrap_or_default();
-                edit(g, &mut |n| n.nags = nags.clone())?;
-                Ok(JsValue::UNDEFINED)
-            }
-            Data::AddNag => {
-                let Some(nag) = nag else {
-                    return Err(Fault::Type("nag must be a number from 0 to 255".to_owned()));
-                };
-                edit(g, &mut |n| {
-                    if !n.nags.contains(&nag) {
-                        n.nags.push(nag)
+                    if let Some(v) = &nags {
+                        n.nags = v.clone();
                     }
-                })?;
-                Ok(JsValue::UNDEFINED)
-            }
-            Data::RemoveNag => {
-                let mut found = false;
-                edit(g, &mut |n| {
-                    if let Some(i) = n.nags.iter().position(|x| Some(*x) == nag) {
-                        n.nags.remove(i);
-                        found = true;
+                    if let Some(x) = suffix {
+                        n.suffix = x;
                     }
-                })?;
-                Ok(JsValue::from_bool(found))
-            }
-            Data::RemoveNags => {
-                let mut old = Vec::new();
-                edit(g, &mut |n| old = core::mem::take(&mut n.nags))?;
-                nums(&old).js()
-            }
-            Data::GetSuffix => Ok(
-                match g
-                    .notes(ply)
-                    .and_then(|n| n.suffix)
-                    .and_then(tree::nag_suffix)
-                {
-                    Some(s) => JsValue::from_str(s),
-                    None => JsValue::UNDEFINED,
-                },
-            ),
-            Data::SetSuffix => {
-                let s = suffix.unwrap_or_default();
-                let Some(nag) = tree::suffix_nag(&s) else {
-                    return Err(Fault::Error(cat!("Invalid suffix: ", s)));
-                };
-                edit(g, &mut |n| n.suffix = Some(nag))?;
-                Ok(JsValue::UNDEFINED)
-            }
-            Data::RemoveSuffix => {
-                let mut old = None;
-                edit(g, &mut |n| old = n.suffix.take())?;
-                Ok(old
-                    .and_then(tree::nag_suffix)
-                    .map_or(JsValue::UNDEFINED, JsValue::from_str))
-            }
-            _ => Err(Fault::Error("unknown operation".to_owned())),
+                })
+                .map_err(fail)?;
         }
+        Ok(JsValue::UNDEFINED)
     }
 
     /// chess.js's `getComments()` (and, `remove`, `removeComments()`): the comments of
@@ -530,22 +479,10 @@ impl JsGame {
                 let r = g.play_text_quiet(a);
                 self.played(r)
             }
-            Some(Call::MoveChessJs) => match g.play_chessjs(a, b == "strict") {
-                Ok(true) => Ok(self.last_record()),
-                // No move: our own reading says why, as the cause of chess.js's error.
-                Ok(false) => Err(Fault::WithCause(
-                    cat!("Invalid move: ", a),
-                    match g.parse_move(a) {
-                        Err(e) => e.message(),
-                        Ok(_) => "not a move in chess.js's notation".to_owned(),
-                    },
-                )),
-                Err(PlayError::NullInCheck) => Err(Fault::WithCause(
-                    "Null move not allowed when in check".to_owned(),
-                    PlayError::NullInCheck.message(),
-                )),
-                Err(e) => Err(fail(e)),
-            },
+            Some(Call::WhyNot) => Ok(match g.parse_move(a) {
+                Ok(_) => String::new(),
+                Err(e) => e.message(),
+            }),
             Some(Call::MoveFromTo) => {
                 let (f, t) = (square(a)?, square(b)?);
                 let promo = match *c.as_bytes() {
@@ -741,7 +678,8 @@ impl JsGame {
             }
             Data::Comments => self.comments(false),
             Data::RemoveComments => self.comments(true),
-            _ => self.notes_op(op, value),
+            Data::GetNotes => self.get_notes(value),
+            Data::SetNotes => self.set_notes(value),
         }
     }
 

@@ -103,8 +103,8 @@ ops! {
         Resolve = 2,
         /// Plays `a`: strict SAN or UCI (both castling forms) → record.
         Move = 3,
-        /// Plays `a` as chess.js reads text (permissive unless `b` is `strict`; `--` a null move) → record.
-        MoveChessJs = 4,
+        /// Why `a` (SAN or UCI) is not a legal move here, as this library reads it (`""` when it is one); plays nothing. The `cause` of chess.js's `Invalid move` (js/san.ts reads chess.js's notation).
+        WhyNot = 4,
         /// Plays the board input `a` → `b`, promotion `c` (`""` or `q r b n`) → record.
         MoveFromTo = 5,
         /// Sets tag `a` to `b`.
@@ -163,32 +163,14 @@ ops! {
         Pgn = 4,
         /// `{ move, whiteTimeMs, blackTimeMs, drawOffer, resumption? }` → the envelope.
         Seal = 5,
-        /// `{ fen? }` → the comment after that position's move (chess.js's `getComment`), or undefined.
-        GetComment = 6,
-        /// `{ comment, fen? }` → sets it (chess.js's `setComment`).
-        SetComment = 7,
-        /// `{ fen? }` → removes it and answers it, or undefined.
-        RemoveComment = 8,
         /// chess.js's `getComments()`: `[{ fen, comment }]` of the mainline, in order.
-        Comments = 9,
+        Comments = 6,
         /// chess.js's `removeComments()`: the same, removed.
-        RemoveComments = 10,
-        /// `{ fen? }` → the NAGs written as `$n` there.
-        GetNags = 11,
-        /// `{ nags, fen? }` → sets them.
-        SetNags = 12,
-        /// `{ nag, fen? }` → adds one (once).
-        AddNag = 13,
-        /// `{ nag, fen? }` → removes one: whether it was there.
-        RemoveNag = 14,
-        /// `{ fen? }` → removes them all and answers them.
-        RemoveNags = 15,
-        /// `{ fen? }` → the suffix glyph (`!?`) there, or undefined.
-        GetSuffix = 16,
-        /// `{ suffix, fen? }` → sets it (one of `! ? !! ?? !? ?!`).
-        SetSuffix = 17,
-        /// `{ fen? }` → removes it and answers it, or undefined.
-        RemoveSuffix = 18,
+        RemoveComments = 7,
+        /// `{ fen? }` → the annotations at that position of the mainline (the latest with that FEN; the current one without it): `{ comments, nags, suffix }` (suffix a NAG 1–6 or null), or null when the mainline has no such position.
+        GetNotes = 8,
+        /// `{ fen?, comments?, nags?, suffix? }` → sets the fields given there (nothing for a FEN not in the mainline).
+        SetNotes = 9,
     }
 }
 

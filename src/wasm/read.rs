@@ -134,6 +134,39 @@ impl<'w> Obj<'w> {
         Ok(Some(out))
     }
 
+    /// A number field that may be `null`: `None` when undefined, `Some(None)` for null.
+    pub fn nullable_number(&self, key: &str) -> Result<Option<Option<f64>>, Fault> {
+        let v = self.field(key);
+        if v.is_null() {
+            return Ok(Some(None));
+        }
+        if v.is_undefined() {
+            return Ok(None);
+        }
+        v.as_f64()
+            .map(|x| Some(Some(x)))
+            .ok_or_else(|| self.wrong(key, "a number or null", &v))
+    }
+
+    /// An array of strings field; `None` when undefined.
+    pub fn strings(&self, key: &str) -> Result<Option<Vec<String>>, Fault> {
+        let v = self.field(key);
+        if v.is_undefined() {
+            return Ok(None);
+        }
+        if !js_sys::Array::is_array(&v) {
+            return Err(self.wrong(key, "an array of strings", &v));
+        }
+        let mut out = Vec::new();
+        for x in js_sys::Array::from(&v).iter() {
+            out.push(
+                x.as_string()
+                    .ok_or_else(|| self.wrong(key, "an array of strings", &x))?,
+            );
+        }
+        Ok(Some(out))
+    }
+
     /// A required string field.
     pub fn need_string(&self, key: &str) -> Result<String, Fault> {
         let v = self.field(key);
