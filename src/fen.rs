@@ -175,7 +175,9 @@ fn parse_board(s: &str) -> Result<Board, FenError> {
     Ok(board)
 }
 
-fn parse_castling(s: &str, board: &Board) -> Result<Castles, FenError> {
+/// The castling field; `lenient` drops a letter without its king and rook (or that is
+/// no castling letter) instead of refusing the field.
+fn parse_castling(s: &str, board: &Board, lenient: bool) -> Result<Castles, FenError> {
     let mut castles = Castles::NONE;
     if s == "-" {
         return Ok(castles);
@@ -191,6 +193,9 @@ fn parse_castling(s: &str, board: &Board) -> Result<Castles, FenError> {
         let back = color.back_rank();
         // Errors are built only on the way out (no error value to drop on success).
         let Some(king) = board.king(color).filter(|k| k.rank().index() == back) else {
+            if lenient {
+                continue;
+            }
             return Err(FenError::CastlingWithoutRook { ch });
         };
         let rook = match c.to_ascii_lowercase() {
@@ -200,9 +205,13 @@ fn parse_castling(s: &str, board: &Board) -> Result<Castles, FenError> {
                 let sq = Square::from_index(back * 8 + (f - b'a'));
                 (board.pieces(color, Role::Rook).contains(sq) && sq != king).then_some(sq)
             }
+            _ if lenient => continue,
             _ => return Err(FenError::BadCastling { ch }),
         };
         let Some(rook) = rook else {
+            if lenient {
+                continue;
+            }
             return Err(FenError::CastlingWithoutRook { ch });
         };
         castles.set(color, CastlingSide::of(king, rook), Some(rook));
@@ -266,25 +275,7 @@ fn parse_with(fen: &str, lenient: bool) -> Result<Position, FenError> {
             return Err(FenError::PawnOnBackRank { square: sq });
         }
     }
-    let castles = if lenient {
-        // Each letter on its own; one without its king and rook is dropped.
-        let mut c = Castles::NONE;
-        for ch in castling.chars() {
-            let mut one = [0u8; 4];
-            if let Ok(got) = parse_castling(ch.encode_utf8(&mut one), &board) {
-                for color in Color::ALL {
-                    for side in CastlingSide::ALL {
-                        if let Some(rook) = got.rook(color, side) {
-                            c.set(color, side, Some(rook));
-                        }
-                    }
-                }
-            }
-        }
-        c
-    } else {
-        parse_castling(castling, &board)?
-    };
+    let castles = parse_castling(castling, &board, lenient)?;
     let ep = if ep_field == "-" {
         None
     } else {

@@ -1067,13 +1067,12 @@ impl Game {
             out.push(("FEN".to_owned(), start));
         }
         if self.variant == Variant::Chess9 {
+            // The swaps are the first plies: Black's, then White's.
             let mut swaps = String::new();
-            for e in self.entries() {
-                if let Entry::Swap { color, choice } = e {
-                    if !swaps.is_empty() {
-                        swaps.push(' ');
-                    }
-                    crate::text::push_all!(&mut swaps; color.name(), ":", choice.name());
+            for (i, p) in self.plies.iter().take(2).enumerate() {
+                if let Step::Swap(choice) = p.step {
+                    let color = if i == 0 { "black:" } else { " white:" };
+                    crate::text::push_all!(&mut swaps; color, choice.name());
                 }
             }
             out.push((crate::pgn::CHESS9_SWAPS_TAG.to_owned(), swaps));

@@ -304,7 +304,7 @@ pub fn write_with(game: &Game, opts: &WriteOptions<'_>) -> String {
     }
     groups.push(game.header("Result").unwrap_or("*").to_owned());
     if opts.max_width == 0 {
-        head.push_str(&groups.join(" "));
+        text::Joined(&groups, " ").push_to(&mut head);
         return head;
     }
     wrap(head, &groups, opts.max_width, nl)
@@ -906,7 +906,12 @@ fn move_in(word: &str) -> Option<(&str, &str)> {
     if rest.is_empty() || rest == "e.p." {
         return None;
     }
-    let glyph_at = rest.trim_end_matches(['!', '?']).len();
+    let glyph_at = rest.len()
+        - rest
+            .bytes()
+            .rev()
+            .take_while(|c| matches!(c, b'!' | b'?'))
+            .count();
     Some((rest.get(..glyph_at)?, rest.get(glyph_at..)?))
 }
 

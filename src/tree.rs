@@ -108,12 +108,12 @@ pub fn commands(comment: &str) -> (String, Vec<Command<'_>>) {
         text.push_str(rest.get(..open).unwrap_or_default());
         found.push(Command {
             name,
-            value: inner.get(name_end..).unwrap_or_default().trim(),
+            value: crate::text::trim(inner.get(name_end..).unwrap_or_default()),
         });
         rest = after.get(close + 1..).unwrap_or_default();
     }
     text.push_str(rest);
-    (text.trim().to_owned(), found)
+    (crate::text::trim(&text).to_owned(), found)
 }
 
 #[cfg(test)]

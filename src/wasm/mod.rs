@@ -312,7 +312,10 @@ impl JsGame {
                 .position_at(p)
                 .map(|pos| fen::to_fen(pos, false))
                 .unwrap_or_default();
-            out.push(data::fen_comment(fen, n.comments.join(" ")));
+            out.push(data::fen_comment(
+                fen,
+                cat!(crate::text::Joined(&n.comments, " ")),
+            ));
             if remove {
                 let _ = g.edit_notes(p, &mut |n| n.comments.clear());
             }
@@ -396,23 +399,30 @@ impl JsGame {
         let g = &mut self.inner;
         match Get::from_u32(op) {
             Some(Get::Variant) => g.variant().name().to_owned(),
-            Some(Get::SwapChoices) => g
-                .swap_choices()
-                .iter()
-                .map(|c| c.name())
-                .collect::<Vec<_>>()
-                .join(" "),
+            Some(Get::SwapChoices) => {
+                let mut s = String::new();
+                for c in g.swap_choices() {
+                    if !s.is_empty() {
+                        s.push(' ');
+                    }
+                    s.push_str(c.name());
+                }
+                s
+            }
             Some(Get::Fen) => g.fen(false),
             Some(Get::ShredderFen) => g.fen(true),
             Some(Get::Turn) => cat!(g.turn().char()),
             Some(Get::Moves) => {
                 let pos = *g.position();
                 let legal = g.legal_moves();
-                crate::san::chessjs_order(&pos, &legal)
-                    .iter()
-                    .map(|&m| crate::san::to_san(&pos, m, &legal))
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                let mut s = String::new();
+                for m in crate::san::chessjs_order(&pos, &legal) {
+                    if !s.is_empty() {
+                        s.push(' ');
+                    }
+                    s.push_str(&crate::san::to_san(&pos, m, &legal));
+                }
+                s
             }
             Some(Get::MovesVerbose) => self.moves_text(None),
             Some(Get::Undo) => {
