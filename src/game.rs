@@ -640,6 +640,24 @@ impl Game {
         Ok(())
     }
 
+    /// Plays `m`, read from a record and checked legal there, with its SAN as read
+    /// against the legal moves. (The reader counts the record against [`MAX_PLIES`].)
+    pub(crate) fn push_read(&mut self, m: Move, san: &str) {
+        let after = self.position().after(m);
+        self.push_step(after, Step::Move(m), San::new(san));
+        self.update_outcome();
+    }
+
+    /// Sets the annotations of a ply as read (plies come in order: appended).
+    pub(crate) fn set_read_notes(&mut self, ply: usize, notes: Notes) {
+        if notes.is_empty() {
+            return;
+        }
+        self.variation_moves += notes.variation_moves();
+        let at = self.notes.partition_point(|(k, _)| *k < ply);
+        self.notes.insert(at, (ply, notes));
+    }
+
     /// Plays a null move (`--`): the side to move passes. Refused in check and in the
     /// swap phase.
     pub fn play_null(&mut self) -> Result<(), PlayError> {

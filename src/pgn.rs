@@ -30,7 +30,7 @@ use crate::prelude::*;
 
 use crate::fen::{self, FenError};
 use crate::game::{Game, PlayError, Variant};
-use crate::position::Position;
+use crate::position::{Move, Position};
 use crate::san::{self, SanError};
 use crate::setup::SwapChoice;
 use crate::square::Color;
@@ -915,92 +915,98 @@ fn move_in(word: &str) -> Option<(&str, &str)> {
     Some((rest.get(..glyph_at)?, rest.get(glyph_at..)?))
 }
 
-/// A line of a variation being read.
-struct Frame {
+/// A line being read: the mainline (the first) or a variation. Its moves are checked
+/// as they come; the mainline's become the game at the end.
+struct Line {
     /// The position before its first move, then after each of its moves.
     positions: Vec<Position>,
-    nodes: Vec<Node>,
-    /// The move this line replaces: the mainline ply (for a variation of the mainline)
-    /// or the index of the parent line's node.
+    /// Its moves (`None`: a null move, mainline only) with SAN and annotations.
+    moves: Vec<(Option<Move>, Node)>,
+    /// The move it replaces in the line below: the index of that line's move.
     replaces: usize,
-    /// Comments waiting for the next move (at the line's start, after a variation).
+    /// Comments waiting for the next move (at a variation's start, after a variation);
+    /// for the mainline before its first move, the game's comment.
     pending: Vec<String>,
     after_variation: bool,
-    /// A move of it could not be played: the rest of the line is skipped.
+    /// A move of it could not be played: the rest of the line is skipped (variations).
     dead: bool,
 }
 
-impl Frame {
-    fn new(start: Option<Position>, replaces: usize) -> Frame {
-        Frame {
+impl Line {
+    fn new(start: Option<Position>, replaces: usize) -> Line {
+        Line {
             dead: start.is_none(),
             positions: start.into_iter().collect(),
-            nodes: Vec::new(),
+            moves: Vec::new(),
             replaces,
             pending: Vec::new(),
             after_variation: false,
         }
     }
 
-    /// The position before this line's last move, where a variation of it starts.
-    fn before_last(&self) -> Option<Position> {
-        self.positions
-            .len()
-            .checked_sub(2)
-            .and_then(|i| self.positions.get(i))
-            .copied()
+    fn last_notes(&mut self) -> Option<&mut Notes> {
+        match self.moves.last_mut() {
+            Some((_, n)) if !self.dead => Some(&mut n.notes),
+            _ => None,
+        }
     }
 
-    /// Plays `mv` (SAN, or chess.js's permissive forms) in this line; a move that cannot
-    /// be played ends the line.
-    fn play(&mut self, mv: &str, glyph: &str, strict: bool) {
-        if self.dead {
-            return;
-        }
-        let Some(pos) = self.positions.last().copied() else {
-            self.dead = true;
-            return;
+    /// Plays `mv` (SAN, or `--` in the mainline) in this line. A move that cannot be
+    /// played is an error in the mainline (`main`) and ends a variation.
+    fn play(&mut self, mv: &str, glyph: &str, strict: bool, main: bool) -> Result<(), PlayError> {
+        let Some(pos) = self.positions.last().copied().filter(|_| !self.dead) else {
+            return Ok(());
         };
-        let legal = pos.legal_moves();
-        let found = if strict {
-            san::parse_exact(&pos, mv, &legal)
+        let found = if mv == "--" && main {
+            if pos.is_check() {
+                Err(PlayError::NullInCheck)
+            } else {
+                Ok((None, "--".to_owned(), pos.after_null()))
+            }
         } else {
-            san::parse_san(&pos, mv, &legal).ok()
+            let legal = pos.legal_moves();
+            let parsed = if strict {
+                san::parse_exact(&pos, mv, &legal).ok_or_else(|| SanError::Illegal {
+                    san: text::first_chars(mv, 40),
+                })
+            } else {
+                san::parse_san(&pos, mv, &legal)
+            };
+            parsed
+                .map(|m| (Some(m), san::to_san(&pos, m, &legal), pos.after(m)))
+                .map_err(PlayError::San)
         };
-        let Some(m) = found else {
-            self.dead = true;
-            return;
-        };
-        let mut notes = Notes {
-            starting_comments: core::mem::take(&mut self.pending),
-            ..Notes::default()
-        };
-        add_glyph(&mut notes, glyph);
-        self.nodes.push(Node {
-            mv: m,
-            san: san::to_san(&pos, m, &legal),
-            notes,
-        });
-        self.positions.push(pos.after(m));
-        self.after_variation = false;
+        match found {
+            Ok((m, san, after)) => {
+                let mut notes = Notes {
+                    starting_comments: core::mem::take(&mut self.pending),
+                    ..Notes::default()
+                };
+                add_glyph(&mut notes, glyph);
+                // A null move has no move; the node's is never read.
+                let a1 = crate::square::Square::from_index(0);
+                let mv = m.unwrap_or(Move::new(a1, a1, crate::position::MoveKind::Normal));
+                self.moves.push((m, Node { mv, san, notes }));
+                self.positions.push(after);
+                self.after_variation = false;
+                Ok(())
+            }
+            Err(e) if main => Err(e),
+            Err(_) => {
+                self.dead = true;
+                Ok(())
+            }
+        }
     }
 
     fn comment(&mut self, c: &str) {
         if self.dead {
             return;
         }
-        match self.nodes.last_mut() {
-            Some(n) if !self.after_variation => n.notes.comments.push(c.to_owned()),
+        match self.moves.last_mut() {
+            Some((_, n)) if !self.after_variation => n.notes.comments.push(c.to_owned()),
             _ => self.pending.push(c.to_owned()),
         }
-    }
-
-    /// The finished line: comments left waiting go after its last move.
-    fn finish(mut self) -> Vec<Node> {
-        if let Some(n) = self.nodes.last_mut() {
-            n.notes.comments.append(&mut self.pending);
-        }
-        self.nodes
     }
 }
 
@@ -1015,110 +1021,64 @@ fn add_glyph(notes: &mut Notes, glyph: &str) {
     }
 }
 
-/// The mainline's reading state.
-struct Main {
-    game: Game,
-    /// Plies before the first move (Chess-9 swaps).
-    base: usize,
-    pending: Vec<String>,
-    after_variation: bool,
-    /// Moves read into variations (they count against the game's limit).
-    variation_moves: usize,
-}
-
-impl Main {
-    fn notes(&mut self, ply: usize, f: impl FnOnce(&mut Notes)) {
-        let mut f = Some(f);
-        // Never refused: `ply` is a ply of the game, and variations are counted as read.
-        let _ = self.game.edit_notes(ply, &mut |n| {
-            if let Some(f) = f.take() {
-                f(n)
-            }
-        });
+/// Closes the top line: its moves become a variation of the move it replaces (comments
+/// left waiting go after its last move). Returns the moves it added.
+fn close(lines: &mut Vec<Line>) -> usize {
+    let Some(mut line) = lines.pop() else {
+        return 0;
+    };
+    let Some(parent) = lines.last_mut() else {
+        return 0;
+    };
+    parent.after_variation = true;
+    let pending = core::mem::take(&mut line.pending);
+    let mut moves: Vec<Node> = line.moves.into_iter().map(|(_, n)| n).collect();
+    if let Some(n) = moves.last_mut() {
+        n.notes.comments.extend(pending);
     }
-
-    fn comment(&mut self, c: &str) {
-        let last = self.game.ply_count();
-        if last == self.base || !self.after_variation {
-            self.notes(last, |n| n.comments.push(c.to_owned()));
-        } else {
-            self.pending.push(c.to_owned());
-        }
+    let added = moves.len()
+        + moves
+            .iter()
+            .map(|n| n.notes.variation_moves())
+            .sum::<usize>();
+    match parent.moves.get_mut(line.replaces) {
+        Some((_, n)) if !moves.is_empty() => n.notes.variations.push(moves),
+        _ => return 0,
     }
-
-    fn play(&mut self, mv: &str, glyph: &str, strict: bool) -> Result<(), PgnError> {
-        let g = &mut self.game;
-        let number = g.position().fullmoves();
-        let color = g.turn();
-        let err = |error| PgnError::Move {
-            number,
-            color,
-            token: text::first_chars(mv, 40),
-            error,
-        };
-        if g.ply_count() + self.variation_moves >= crate::game::MAX_PLIES {
-            return Err(err(PlayError::TooLong));
-        }
-        if mv == "--" {
-            g.play_null().map_err(err)?;
-        } else if let Some(chooser) = g.swap_pending() {
-            return Err(err(PlayError::SwapPhase { chooser }));
-        } else {
-            // The legal moves SAN was read against are those the record is written with:
-            // generated once.
-            let legal = g.legal_moves();
-            let pos = *g.position();
-            let parsed = if strict {
-                san::parse_exact(&pos, mv, &legal).ok_or_else(|| {
-                    PlayError::San(SanError::Illegal {
-                        san: text::first_chars(mv, 40),
-                    })
-                })
-            } else {
-                san::parse_san(&pos, mv, &legal).map_err(PlayError::San)
-            };
-            let m = parsed.map_err(err)?;
-            g.push_move(m, &legal).map_err(err)?;
-        }
-        let ply = self.game.ply_count();
-        let pending = core::mem::take(&mut self.pending);
-        self.notes(ply, |n| {
-            n.starting_comments = pending;
-            add_glyph(n, glyph);
-        });
-        self.after_variation = false;
-        Ok(())
-    }
+    added
 }
 
 /// Replays one game's text (tags, then movetext up to the result token).
 fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
     let mut tags: Vec<(&str, String)> = Vec::new();
-    let mut before_tags: Vec<&str> = Vec::new();
-    let mut main: Option<Main> = None;
-    let mut frames: Vec<Frame> = Vec::new();
+    // The game's comment: before the first move (before the tags too).
+    let mut before_tags: Vec<String> = Vec::new();
+    // The game of the tags, and its lines, once movetext has started.
+    let mut game: Option<Game> = None;
+    let mut lines: Vec<Line> = Vec::new();
     let mut result: Option<&str> = None;
     let mut any = false;
+    let mut moves_read = 0usize;
     let mut lexer = Lexer::new(text);
-    // Starts the movetext: the game of the tags.
-    let begin = |tags: &[(&str, String)], before: &[&str]| -> Result<Main, PgnError> {
-        let game = start_game(tags, opts)?;
-        let base = game.ply_count();
-        let mut m = Main {
-            game,
-            base,
-            pending: Vec::new(),
-            after_variation: false,
-            variation_moves: 0,
-        };
-        for c in before {
-            m.comment(c);
-        }
-        Ok(m)
-    };
     while let Some(t) = lexer.next_token() {
+        let movetext = matches!(
+            t.kind,
+            Kind::Word(_) | Kind::Open | Kind::Result | Kind::Close
+        );
+        if game.is_none() && movetext {
+            let g = start_game(&tags, opts)?;
+            lines.push(Line::new(Some(*g.position()), 0));
+            game = Some(g);
+        }
+        let at = |lines: &[Line]| {
+            let pos = lines.last().and_then(|l| l.positions.last());
+            (
+                pos.map_or(1, |p| p.fullmoves()),
+                pos.map_or(Color::White, |p| p.turn()),
+            )
+        };
         match t.kind {
-            Kind::Tag(..) | Kind::BadTag(_) if main.is_some() => break,
+            Kind::Tag(..) | Kind::BadTag(_) if game.is_some() => break,
             Kind::Tag(key, value) => {
                 any = true;
                 tags.push((key, unescape(value)));
@@ -1135,95 +1095,38 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
             Kind::BlankLine => {}
             Kind::Comment(c) => {
                 any = true;
-                match (frames.last_mut(), main.as_mut()) {
-                    (Some(f), _) => f.comment(c),
-                    (None, Some(m)) => m.comment(c),
-                    (None, None) => before_tags.push(c),
+                // Before the first move: the game's comment.
+                let depth = lines.len();
+                match lines.last_mut() {
+                    Some(l) if depth > 1 || !l.moves.is_empty() => l.comment(c),
+                    _ => before_tags.push(c.to_owned()),
                 }
             }
-            Kind::Nag(nag) => {
-                let Some(nag) = nag else { continue };
-                match (frames.last_mut(), main.as_mut()) {
-                    (Some(f), _) => {
-                        if let Some(n) = f.nodes.last_mut().filter(|_| !f.dead) {
-                            if !n.notes.nags.contains(&nag) {
-                                n.notes.nags.push(nag);
-                            }
-                        }
+            Kind::Nag(Some(nag)) => {
+                if let Some(n) = lines.last_mut().and_then(Line::last_notes) {
+                    if !n.nags.contains(&nag) {
+                        n.nags.push(nag);
                     }
-                    (None, Some(m)) => {
-                        let last = m.game.ply_count();
-                        if last > m.base {
-                            m.notes(last, |n| {
-                                if !n.nags.contains(&nag) {
-                                    n.nags.push(nag)
-                                }
-                            });
-                        }
-                    }
-                    (None, None) => {}
                 }
             }
+            Kind::Nag(None) => {}
             Kind::Open => {
-                any = true;
-                if main.is_none() {
-                    main = Some(begin(&tags, &before_tags)?);
-                }
-                let frame = match (frames.last(), main.as_ref()) {
-                    (Some(f), _) => Frame::new(
-                        f.before_last().filter(|_| !f.dead),
-                        f.nodes.len().saturating_sub(1),
-                    ),
-                    (None, Some(m)) => {
-                        let last = m.game.ply_count();
-                        let start = (last > m.base)
-                            .then(|| m.game.position_at(last - 1).copied())
-                            .flatten()
-                            .filter(|_| m.game.move_at(last).is_some());
-                        Frame::new(start, last)
-                    }
-                    (None, None) => Frame::new(None, 0),
-                };
-                frames.push(frame);
+                let top = lines.last();
+                let start = top.filter(|l| !l.dead).and_then(|l| {
+                    let before = l.positions.len().checked_sub(2)?;
+                    l.positions.get(before).copied()
+                });
+                let replaces = top.map_or(0, |l| l.moves.len().saturating_sub(1));
+                lines.push(Line::new(start, replaces));
             }
             Kind::Close => {
-                let Some(f) = frames.pop() else { continue };
-                let replaces = f.replaces;
-                let line = f.finish();
-                match (frames.last_mut(), main.as_mut()) {
-                    (Some(parent), _) => {
-                        parent.after_variation = true;
-                        if let Some(n) = parent.nodes.get_mut(replaces).filter(|_| !line.is_empty())
-                        {
-                            n.notes.variations.push(line);
-                        }
-                    }
-                    (None, Some(m)) => {
-                        m.after_variation = true;
-                        if !line.is_empty() {
-                            let moves = line.len()
-                                + line
-                                    .iter()
-                                    .map(|n| n.notes.variation_moves())
-                                    .sum::<usize>();
-                            m.variation_moves += moves;
-                            if m.game.ply_count() + m.variation_moves > crate::game::MAX_PLIES {
-                                return Err(PgnError::Move {
-                                    number: m.game.position().fullmoves(),
-                                    color: m.game.turn(),
-                                    token: "(".to_owned(),
-                                    error: PlayError::TooLong,
-                                });
-                            }
-                            m.notes(replaces, |n| n.variations.push(line));
-                        }
-                    }
-                    (None, None) => {}
+                if lines.len() > 1 {
+                    moves_read += close(&mut lines);
                 }
             }
             Kind::Result => {
                 any = true;
-                if frames.is_empty() {
+                if lines.len() == 1 {
                     result = Some(text.get(t.start..lexer.pos).unwrap_or_default());
                     break;
                 }
@@ -1233,53 +1136,70 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
                 let Some((mv, glyph)) = move_in(w) else {
                     continue;
                 };
-                if main.is_none() {
-                    main = Some(begin(&tags, &before_tags)?);
+                let main = lines.len() == 1;
+                let (number, color) = at(&lines);
+                let err = |error| PgnError::Move {
+                    number,
+                    color,
+                    token: text::first_chars(mv, 40),
+                    error,
+                };
+                if moves_read >= crate::game::MAX_PLIES {
+                    return Err(err(PlayError::TooLong));
                 }
-                if let Some(f) = frames.last_mut() {
-                    if mv.is_empty() {
-                        if let Some(n) = f.nodes.last_mut() {
-                            add_glyph(&mut n.notes, glyph);
-                        }
-                    } else {
-                        f.play(mv, glyph, opts.strict);
+                let Some(line) = lines.last_mut() else {
+                    continue;
+                };
+                if mv.is_empty() {
+                    if let Some(n) = line.last_notes() {
+                        add_glyph(n, glyph);
                     }
-                } else if let Some(m) = main.as_mut() {
-                    if mv.is_empty() {
-                        let last = m.game.ply_count();
-                        if last > m.base {
-                            m.notes(last, |n| add_glyph(n, glyph));
-                        }
-                    } else {
-                        m.play(mv, glyph, opts.strict)?;
-                    }
+                    continue;
                 }
+                if let Some(chooser) = game.as_ref().and_then(Game::swap_pending).filter(|_| main) {
+                    return Err(err(PlayError::SwapPhase { chooser }));
+                }
+                line.play(mv, glyph, opts.strict, main).map_err(err)?;
+                moves_read += 1;
             }
         }
     }
-    // Variations left open at the end close there.
-    while let Some(f) = frames.pop() {
-        let replaces = f.replaces;
-        let line = f.finish();
-        match (frames.last_mut(), main.as_mut()) {
-            (Some(parent), _) => {
-                if let Some(n) = parent.nodes.get_mut(replaces).filter(|_| !line.is_empty()) {
-                    n.notes.variations.push(line);
-                }
-            }
-            (None, Some(m)) if !line.is_empty() => m.notes(replaces, |n| n.variations.push(line)),
-            _ => {}
-        }
+    while lines.len() > 1 {
+        close(&mut lines);
     }
-    let mut m = match main {
-        Some(m) => m,
-        None if any => begin(&tags, &before_tags)?,
+    let mut game = match game {
+        Some(g) => g,
+        None if any => {
+            let g = start_game(&tags, opts)?;
+            lines.push(Line::new(Some(*g.position()), 0));
+            g
+        }
         None => return Err(PgnError::NoGame),
     };
-    let pending = core::mem::take(&mut m.pending);
-    let last = m.game.ply_count();
-    m.notes(last, |n| n.comments.extend(pending));
-    let mut game = m.game;
+    // The mainline becomes the game: its moves are known legal, their SAN written.
+    if let Some(main) = lines.pop() {
+        let base = game.ply_count();
+        let head = Notes {
+            comments: before_tags,
+            ..Notes::default()
+        };
+        game.set_read_notes(base, head);
+        let trailing = main.pending;
+        for (i, (m, node)) in main.moves.into_iter().enumerate() {
+            match m {
+                Some(m) => game.push_read(m, &node.san),
+                None => {
+                    let _ = game.play_null();
+                }
+            }
+            game.set_read_notes(base + i + 1, node.notes);
+        }
+        // Comments after a last variation stay with the last move.
+        if !trailing.is_empty() {
+            let last = game.ply_count();
+            let _ = game.edit_notes(last, &mut |n| n.comments.extend(trailing.iter().cloned()));
+        }
+    }
     // chess.js: the result token wins over the Result tag.
     if let Some(r) = result.map(|r| if r == "½-½" { "1/2-1/2" } else { r }) {
         if game.header("Result") != Some(r) {
