@@ -68,7 +68,10 @@ function text(value: unknown, what: string): string {
 }
 
 function kind(value: unknown): string {
-  return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return "an array";
+  const t = typeof value;
+  return `${t === "object" ? "an" : "a"} ${t}`;
 }
 
 /** An options object: undefined, or an object (else a `TypeError`). */
@@ -565,7 +568,7 @@ export class Chess {
   pgn(options?: { newline?: string; maxWidth?: number }): string {
     if (options === undefined) return this.#raw.get(op.GET_PGN);
     const { newline = "\n", maxWidth = 0 } = opts(options, "options");
-    return this.#raw.data(op.DATA_PGN, { newline: str(newline, "newline"), maxWidth: num(maxWidth, "maxWidth") });
+    return this.#raw.data(op.DATA_PGN, [num(maxWidth, "maxWidth"), str(newline, "newline")]);
   }
 
   /**
@@ -630,10 +633,10 @@ export class Chess {
 
   /** The annotations at `fen` (or now), or null for a FEN not in the mainline. */
   #notes(fen?: unknown): Notes | null {
-    return this.#raw.data(op.DATA_GET_NOTES, fenArg(fen));
+    return this.#raw.data(op.DATA_GET_NOTES, [fenArg(fen)]);
   }
   #setNotes(fen: unknown, notes: Partial<Notes>): void {
-    this.#raw.data(op.DATA_SET_NOTES, { ...fenArg(fen), ...notes });
+    this.#raw.data(op.DATA_SET_NOTES, [fenArg(fen), notes.comments, notes.nags, notes.suffix]);
   }
 
   getComment(): string | undefined {
@@ -718,8 +721,9 @@ export class Chess {
    * that is illegal, ambiguous or meaningless loses the game for the sealer when opened.
    */
   seal(move: string, options?: SealOptions): Envelope {
-    const o = opts(options, "options");
-    return this.#raw.data(op.DATA_SEAL, { ...o, move: str(move, "sealed move") });
+    const [w, b, offer, r] = fieldsOf(opts(options, "options"), "options", SEAL_OPTIONS);
+    const [date, time, venue] = fieldsOf(r ?? {}, "options.resumption", RESUMPTION);
+    return this.#raw.data(op.DATA_SEAL, [str(move, "sealed move"), w ?? 0, b ?? 0, offer ?? false, date, time, venue]);
   }
 
   // -------------------------------------------------------------------------------------
@@ -766,9 +770,34 @@ interface Notes {
 /** The suffix glyphs by NAG: `!` is 1 … `?!` is 6. */
 const SUFFIX_LIST_BY_NAG: (Suffix | undefined)[] = [undefined, "!", "?", "!!", "??", "!?", "?!"];
 
-/** `{ fen }` for the NAG API (a fen that is not a string is no fen). */
-function fenArg(fen: unknown): { fen?: string } {
-  return typeof fen === "string" && fen !== "" ? { fen } : {};
+/** The `fen` argument of the NAG API: `""` (the current position) for no FEN. */
+function fenArg(fen: unknown): string {
+  return typeof fen === "string" ? fen : "";
+}
+
+/** What a field must be: its type, `?` when it may be missing. */
+type Spec = Record<string, "string" | "number" | "boolean" | "object" | "string?" | "number?" | "boolean?" | "object?">;
+
+const SEAL_OPTIONS: Spec = { whiteTimeMs: "number?", blackTimeMs: "number?", drawOffer: "boolean?", resumption: "object?" };
+const RESUMPTION: Spec = { date: "string?", time: "string?", venue: "string?" };
+const ENVELOPE: Spec = {
+  white: "string?", black: "string?", fen: "string", pgn: "string", moveNumber: "number", sealer: "string",
+  move: "string", whiteTimeMs: "number", blackTimeMs: "number", drawOffer: "boolean", resumption: "object?",
+};
+
+/** `obj`'s fields in `spec`'s order, each of its type (else a `TypeError` naming it). */
+function fieldsOf(obj: object, what: string, spec: Spec): any[] {
+  if (typeof obj !== "object" || obj === null || Array.isArray(obj)) {
+    throw new TypeError(`${what} must be an object, got ${kind(obj)}`);
+  }
+  return Object.entries(spec).map(([key, want]) => {
+    const v = (obj as Record<string, unknown>)[key];
+    const type = want.replace("?", "");
+    if (v === undefined && want.endsWith("?")) return undefined;
+    const got = v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
+    if (got !== type) throw new TypeError(`${what}.${key} must be a ${type}, got ${kind(v)}`);
+    return v;
+  });
 }
 
 function nagArg(nag: unknown): number {
@@ -796,20 +825,21 @@ function copyTags(from: Game, to: Game): void {
   }
 }
 
-/** An envelope object, from itself or its JSON text. */
-function envelopeOf(envelope: Envelope | string): unknown {
-  if (typeof envelope !== "string") {
-    if (typeof envelope !== "object" || envelope === null || Array.isArray(envelope)) {
-      throw new TypeError(`envelope must be an object or its JSON text, got ${kind(envelope)}`);
+/** An envelope's fields in the core's order, from the object or its JSON text. */
+function envelopeOf(envelope: Envelope | string): unknown[] {
+  let o: unknown = envelope;
+  if (typeof envelope === "string") {
+    try {
+      o = JSON.parse(text(envelope, "envelope"));
+    } catch (e) {
+      if (e instanceof RangeError) throw e;
+      throw new Error(`envelope is not valid JSON: ${(e as Error).message}`);
     }
-    return envelope;
+  } else if (typeof envelope !== "object" || envelope === null) {
+    throw new TypeError(`envelope must be an object or its JSON text, got ${kind(envelope)}`);
   }
-  try {
-    return JSON.parse(text(envelope, "envelope"));
-  } catch (e) {
-    if (e instanceof RangeError) throw e;
-    throw new Error(`envelope is not valid JSON: ${(e as Error).message}`);
-  }
+  const f = fieldsOf(o as object, "envelope", ENVELOPE);
+  return [...f.slice(0, 10), ...fieldsOf(f[10] ?? {}, "envelope.resumption", RESUMPTION)];
 }
 
 /** The back rank of Chess960 position `id` (0..959), e.g. `chess960Array(518) === "RNBQKBNR"`. */

@@ -128,27 +128,43 @@ fn structured_data_comes_back_as_plain_objects() {
     let tree = g.data(Data::Tree as u32, JsValue::UNDEFINED).unwrap();
     let moves = field(&tree, "moves");
     assert_eq!(js_sys::Array::from(&moves).length(), 1);
-    let opts = js_sys::Object::new();
-    js_sys::Reflect::set(&opts, &"whiteTimeMs".into(), &"5".into()).unwrap();
-    js_sys::Reflect::set(&opts, &"move".into(), &"Nf6".into()).unwrap();
-    let e = g.data(Data::Seal as u32, opts.into()).unwrap_err();
-    assert!(
-        e.dyn_ref::<js_sys::TypeError>().is_some(),
-        "a string time is a TypeError"
-    );
+    // Arguments as an array in the operation's order (js/chess.ts checks their types);
+    // a time out of range is the core's RangeError.
+    let args = js_sys::Array::of3(&"Nf6".into(), &(-5.0).into(), &0.0.into());
+    let e = g.data(Data::Seal as u32, args.into()).unwrap_err();
+    assert!(is_range_error(&e), "a negative time is a RangeError");
+}
+
+/// The array of the envelope object's fields in the order `Game.open` takes them.
+fn fields(env: &JsValue) -> JsValue {
+    let a = js_sys::Array::new();
+    for k in [
+        "white",
+        "black",
+        "fen",
+        "pgn",
+        "moveNumber",
+        "sealer",
+        "move",
+        "whiteTimeMs",
+        "blackTimeMs",
+        "drawOffer",
+    ] {
+        a.push(&field(env, k));
+    }
+    a.into()
 }
 
 #[wasm_bindgen_test]
 fn envelopes_seal_open_and_conclude() {
     let mut g = standard();
     g.call(Call::Move as u32, "e4", "", "").unwrap();
-    let opts = js_sys::Object::new();
-    js_sys::Reflect::set(&opts, &"move".into(), &"e5".into()).unwrap();
-    let env = g.data(Data::Seal as u32, opts.into()).unwrap();
+    let args = js_sys::Array::of4(&"e5".into(), &0.0.into(), &0.0.into(), &false.into());
+    let env = g.data(Data::Seal as u32, args.into()).unwrap();
     assert_eq!(field(&env, "sealer").as_string().as_deref(), Some("b"));
-    let mut opened = JsGame::open(Open::Open as u32, env.clone()).unwrap();
+    let mut opened = JsGame::open(Open::Open as u32, fields(&env)).unwrap();
     assert_eq!(opened.get(Get::History as u32), "e4 e5");
-    let mut agreed = JsGame::open(Open::ConcludeAgreement as u32, env).unwrap();
+    let mut agreed = JsGame::open(Open::ConcludeAgreement as u32, fields(&env)).unwrap();
     assert_eq!(agreed.get(Get::Outcome as u32), "- agreement");
 }
 

@@ -7,7 +7,7 @@
 //! (600 bytes each), and the PGN tree alone cost 8.4 KB of gzipped wasm that way
 //! (measured). Input is read field by field (src/wasm/read.rs).
 
-use super::read::Obj;
+use super::read::Args;
 use super::Fault;
 use crate::adjourn::{Envelope, Resumption};
 use crate::game::{Entry, Game};
@@ -153,28 +153,26 @@ pub fn envelope_js(e: Envelope) -> V {
     ])
 }
 
-/// The `resumption` object of an envelope or of seal's options.
-pub fn resumption(o: &Obj<'_>) -> Result<Resumption, Fault> {
-    let Some(r) = o.object("resumption")? else {
-        return Ok(Resumption::default());
-    };
-    Ok(Resumption {
-        date: r.string("date")?.unwrap_or_default(),
-        time: r.string("time")?.unwrap_or_default(),
-        venue: r.string("venue")?.unwrap_or_default(),
-    })
+/// When and where play resumes: arguments `at`, `at + 1`, `at + 2`.
+pub fn resumption(a: &Args, at: u32) -> Resumption {
+    Resumption {
+        date: a.str(at),
+        time: a.str(at + 1),
+        venue: a.str(at + 2),
+    }
 }
 
-/// An envelope from its JS object (each field's type checked).
-pub fn envelope(v: JsValue) -> Result<Envelope, Fault> {
-    let o = Obj::new(v, "envelope", false)?;
-    let n = o.need_number("moveNumber")?;
+/// An envelope from its fields (js/chess.ts checked their types): white, black, fen,
+/// pgn, moveNumber, sealer, move, whiteTimeMs, blackTimeMs, drawOffer, then the
+/// resumption's date, time and venue.
+pub fn envelope(a: &Args) -> Result<Envelope, Fault> {
+    let n = a.num(4);
     if !(1.0..=f64::from(u32::MAX)).contains(&n) || !crate::text::is_whole(n) {
         return Err(Fault::Range(
             "envelope.moveNumber must be a whole number from 1".to_owned(),
         ));
     }
-    let sealer = match o.need_string("sealer")?.as_str() {
+    let sealer = match a.str(5).as_str() {
         "w" => Color::White,
         "b" => Color::Black,
         _ => {
@@ -184,17 +182,17 @@ pub fn envelope(v: JsValue) -> Result<Envelope, Fault> {
         }
     };
     Ok(Envelope {
-        white: o.string("white")?.unwrap_or_default(),
-        black: o.string("black")?.unwrap_or_default(),
-        fen: o.need_string("fen")?,
-        pgn: o.need_string("pgn")?,
+        white: a.str(0),
+        black: a.str(1),
+        fen: a.str(2),
+        pgn: a.str(3),
         move_number: n as u32,
         sealer,
-        text: o.need_string("move")?,
-        white_time_ms: o.need_number("whiteTimeMs")?,
-        black_time_ms: o.need_number("blackTimeMs")?,
-        draw_offer: o.need_boolean("drawOffer")?,
-        resumption: resumption(&o)?,
+        text: a.str(6),
+        white_time_ms: a.num(7),
+        black_time_ms: a.num(8),
+        draw_offer: a.flag(9),
+        resumption: resumption(a, 10),
     })
 }
 

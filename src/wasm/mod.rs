@@ -4,8 +4,8 @@
 //! coarse on purpose (one export per operation cost 4.9 KB of glue and wasm, measured):
 //! a few dispatchers take an operation number from [`ops`], the enums the build turns
 //! into `js/ops.ts`. Failures are thrown as JS errors (`Error`, `RangeError` for a number
-//! out of range, `TypeError` for structured data of the wrong shape); argument types are
-//! checked by the JS wrapper before they cross. Moves cross as text records (the hot
+//! out of range); argument types are checked by the JS wrapper before they cross (a
+//! `TypeError` there). Moves cross as text records (the hot
 //! path of a board), destinations as bytes, structured cold data as plain objects
 //! through serde-wasm-bindgen.
 
@@ -35,8 +35,6 @@ enum Fault {
     Error(String),
     /// A number out of its range.
     Range(String),
-    /// A value of the wrong shape.
-    Type(String),
     /// An `Error` with the precise reason as its `cause` (chess.js's message first).
     WithCause(String, String),
 }
@@ -46,7 +44,6 @@ impl From<Fault> for JsValue {
         match f {
             Fault::Error(m) => js_sys::Error::new(&m).into(),
             Fault::Range(m) => js_sys::RangeError::new(&m).into(),
-            Fault::Type(m) => js_sys::TypeError::new(&m).into(),
             Fault::WithCause(m, cause) => {
                 let e = js_sys::Error::new(&m);
                 e.set_cause(&js_sys::Error::new(&cause).into());
@@ -246,8 +243,8 @@ impl JsGame {
     /// the current position without one): `{ comments, nags, suffix }`, or `null` when
     /// no position of the mainline has that FEN.
     fn get_notes(&self, arg: JsValue) -> Answer<JsValue> {
-        let args = read::Obj::new(arg, "options", true)?;
-        let Some(ply) = self.ply_of(args.string("fen")?.as_deref()) else {
+        let a = read::Args::new(arg);
+        let Some(ply) = self.ply_of(Some(&a.str(0))) else {
             return Ok(JsValue::NULL);
         };
         let empty = tree::Notes::default();
@@ -266,22 +263,28 @@ impl JsGame {
         .js()
     }
 
-    /// Sets the fields given (`comments`, `nags`, `suffix`: a NAG 1–6, `null` for none)
-    /// at the position `fen` (as [`JsGame::get_notes`]); nothing for a FEN not in the
-    /// mainline.
+    /// Sets the fields given: `[fen, comments?, nags?, suffix?]` (suffix a NAG 1–6, `null`
+    /// for none) at the position `fen` (as [`JsGame::get_notes`]); nothing for a FEN not
+    /// in the mainline.
     fn set_notes(&mut self, arg: JsValue) -> Answer<JsValue> {
-        let args = read::Obj::new(arg, "options", false)?;
-        let comments = args.strings("comments")?;
-        let nags = match args.numbers("nags")? {
-            Some(v) => Some(v.into_iter().map(nag_of).collect::<Answer<Vec<u8>>>()?),
-            None => None,
+        let a = read::Args::new(arg);
+        let comments = a.has(1).then(|| a.strs(1));
+        let nags = match a.has(2) {
+            true => Some(
+                a.nums(2)
+                    .into_iter()
+                    .map(nag_of)
+                    .collect::<Answer<Vec<u8>>>()?,
+            ),
+            false => None,
         };
-        let suffix = match args.nullable_number("suffix")? {
-            Some(Some(x)) => Some(Some(nag_of(x)?).filter(|n| (1..=6).contains(n))),
-            Some(None) => Some(None),
-            None => None,
-        };
-        if let Some(ply) = self.ply_of(args.string("fen")?.as_deref()) {
+        // null: no suffix; a number: that NAG (1-6).
+        let suffix = a.has(3).then(|| {
+            Some(a.num(3))
+                .filter(|x| (1.0..=6.0).contains(x))
+                .map(|x| x as u8)
+        });
+        if let Some(ply) = self.ply_of(Some(&a.str(0))) {
             self.inner
                 .edit_notes(ply, &mut |n| {
                     if let Some(c) = &comments {
@@ -373,7 +376,7 @@ impl JsGame {
 
     /// A game from an envelope ([`Open`]).
     pub fn open(op: u32, envelope: JsValue) -> Result<JsGame, JsValue> {
-        let env = data::envelope(envelope)?;
+        let env = data::envelope(&read::Args::new(envelope))?;
         let g = match Open::from_u32(op) {
             Some(Open::Open) => adjourn::open(&env),
             Some(Open::ConcludeAgreement) => adjourn::conclude(&env, Conclusion::Agreement),
@@ -656,14 +659,14 @@ impl JsGame {
             Data::Tree => data::tree(g).js(),
             Data::Board => data::board(g.position()).js(),
             Data::Pgn => {
-                let o = read::Obj::new(value, "pgn options", true)?;
-                let w = o.number("maxWidth")?.unwrap_or(0.0);
+                let o = read::Args::new(value);
+                let w = o.num(0);
                 let max_width = if w.is_finite() && w > 0.0 {
                     w as usize
                 } else {
                     0
                 };
-                let newline = o.string("newline")?.unwrap_or_else(|| "\n".to_owned());
+                let newline = if o.has(1) { o.str(1) } else { "\n".to_owned() };
                 Ok(JsValue::from_str(&pgn::write_with(
                     g,
                     &WriteOptions {
@@ -673,17 +676,18 @@ impl JsGame {
                 )))
             }
             Data::Seal => {
-                let o = read::Obj::new(value, "seal options", false)?;
-                let text = o.need_string("move")?;
-                let white = o.number("whiteTimeMs")?.unwrap_or(0.0);
-                let black = o.number("blackTimeMs")?.unwrap_or(0.0);
-                let offer = o.boolean("drawOffer")?.unwrap_or(false);
+                // [move, whiteTimeMs, blackTimeMs, drawOffer, date, time, venue]
+                let o = read::Args::new(value);
+                let text = o.str(0);
+                let white = o.num(1);
+                let black = o.num(2);
+                let offer = o.flag(3);
                 let mut env =
                     adjourn::seal(g, &text, white, black, offer).map_err(|e| match e {
                         adjourn::AdjournError::BadTime { .. } => Fault::Range(e.message()),
                         e => fail(e),
                     })?;
-                env.resumption = data::resumption(&o)?;
+                env.resumption = data::resumption(&o, 4);
                 data::envelope_js(env).js()
             }
             Data::Comments => self.comments(false),

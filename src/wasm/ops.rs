@@ -149,7 +149,7 @@ ops! {
 }
 
 ops! {
-    /// `game.data(op, value)`: structured data as plain JS objects (serde-wasm-bindgen). Throws an `Error`, or a `TypeError` for a value of the wrong shape.
+    /// `game.data(op, value)`: structured data as plain JS objects (serde-wasm-bindgen); arguments as an array of plain values in the order given (their types checked by js/chess.ts).
     pub enum Data {
         /// The tags with a value, in order (derived ones included) → object.
         Headers = 0,
@@ -159,17 +159,17 @@ ops! {
         Tree = 2,
         /// chess.js's `board()`: 8 rows from rank 8, each square `null` or `{ square, type, color }`.
         Board = 3,
-        /// `{ maxWidth, newline }` → the PGN text.
+        /// `[maxWidth, newline?]` → the PGN text.
         Pgn = 4,
-        /// `{ move, whiteTimeMs, blackTimeMs, drawOffer, resumption? }` → the envelope.
+        /// `[move, whiteTimeMs, blackTimeMs, drawOffer, date, time, venue]` → the envelope.
         Seal = 5,
         /// chess.js's `getComments()`: `[{ fen, comment }]` of the mainline, in order.
         Comments = 6,
         /// chess.js's `removeComments()`: the same, removed.
         RemoveComments = 7,
-        /// `{ fen? }` → the annotations at that position of the mainline (the latest with that FEN; the current one without it): `{ comments, nags, suffix }` (suffix a NAG 1–6 or null), or null when the mainline has no such position.
+        /// `[fen]` → the annotations at that position of the mainline (the latest with that FEN; the current one without it): `{ comments, nags, suffix }` (suffix a NAG 1–6 or null), or null when the mainline has no such position.
         GetNotes = 8,
-        /// `{ fen?, comments?, nags?, suffix? }` → sets the fields given there (nothing for a FEN not in the mainline).
+        /// `[fen, comments?, nags?, suffix?]` (`""` for the current position) → sets the fields given there (nothing for a FEN not in the mainline).
         SetNotes = 9,
     }
 }
@@ -191,7 +191,7 @@ ops! {
 }
 
 ops! {
-    /// `Game.open(op, envelope)`: a game from an envelope. Throws an `Error` for an envelope that does not hold together.
+    /// `Game.open(op, fields)`: a game from an envelope's fields `[white, black, fen, pgn, moveNumber, sealer, move, whiteTimeMs, blackTimeMs, drawOffer, date, time, venue]`. Throws an `Error` for an envelope that does not hold together.
     pub enum Open {
         /// Opens it: the sealed move is played or ruled on.
         Open = 0,

@@ -515,7 +515,7 @@ describe("adjournment", () => {
       ["{", Error, /not valid JSON/],
       ["[1]", TypeError, /envelope must be an object, got an array/],
       [null, TypeError, /must be an object or its JSON text, got null/],
-      [42, TypeError, /must be an object or its JSON text, got number/],
+      [42, TypeError, /must be an object or its JSON text, got a number/],
       [{ ...good, fen: undefined }, TypeError, /envelope.fen must be a string, got undefined/],
       [{ ...good, pgn: 5 }, TypeError, /envelope.pgn must be a string, got a number/],
       [{ ...good, moveNumber: "1" }, TypeError, /envelope.moveNumber must be a number, got a string/],
