@@ -200,6 +200,7 @@ const exportsMap = {
     types: "./index.d.ts",
     default: "./index.js",
   },
+  "./board": { types: "./board/index.d.ts", default: "./board/index.js" },
   "./iife": "./chess960.iife.js",
   "./chess960.wasm": "./chess960_bg.wasm",
   "./package.json": "./package.json",
@@ -207,7 +208,7 @@ const exportsMap = {
 writeFileSync(join(pkg, "package.json"), `${JSON.stringify({
   name: rootManifest.name, version: rootManifest.version, description: rootManifest.description,
   license: rootManifest.license, keywords: rootManifest.keywords, engines: rootManifest.engines,
-  type: "module", sideEffects: false,
+  type: "module", sideEffects: ["./board/index.js"],
   main: "./cjs/index.js", module: "./index.js", types: "./index.d.ts", exports: exportsMap,
 }, null, 2)}\n`);
 writeFileSync(join(pkg, "cjs", "package.json"), `${JSON.stringify({ type: "commonjs" }, null, 2)}\n`);

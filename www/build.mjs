@@ -1,19 +1,22 @@
 #!/usr/bin/env node
-// Builds the board widget and the demo into www/dist/ (called by scripts/build.mjs):
-//   dist/chess960-board.js  one classic (IIFE) script, wasm inlined (packed as in
-//                           pkg/index.js: scripts/packed-wasm.mjs): the `chess960`
-//                           API plus the board, global `Chess960`, registers
-//                           <chess960-board>
+// Builds the board (called by scripts/build.mjs, after pkg/):
+//   pkg/board/index.js      `chess960/board`: ESM, the board and <chess960-board>, with
+//                           `chess960` left external (one core for the app and the board)
+//   pkg/board/*.d.ts        its types (tsc from www/src, `chess960` as the package's .d.ts)
+//   dist/chess960-board.js  the one-file script for blogs: classic (IIFE) script, wasm
+//                           inlined (packed as in pkg/index.js: scripts/packed-wasm.mjs),
+//                           the `chess960` API plus the board, global `Chess960`
 //   dist/demo.js            the demo page's script (uses the global above)
 //   dist/index.html         the demo; opens straight from file:// (classic scripts only)
-// Type-checks www/ with tsc --strict first, and prints the gzip -9 size of the
-// widget without the wasm.
+// Type-checks www/ with tsc --strict first; prints the sizes, and fails when the board
+// and viewer JS (with its pieces, without the wasm) is over SPEC §7's 30 KB gzip -9.
 //
-// Needs the wasm-bindgen output that `npm run build` leaves in target/jsbuild/src/.
+// Needs the wasm-bindgen output that `npm run build` leaves in target/jsbuild/src/, and
+// pkg/index.d.ts.
 
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { packedWasm } from "../scripts/packed-wasm.mjs";
@@ -22,34 +25,59 @@ const www = dirname(fileURLToPath(import.meta.url));
 const root = join(www, "..");
 const dist = join(www, "dist");
 const core = join(root, "target", "jsbuild", "src");
+const pkgBoard = join(root, "pkg", "board");
+const tsc = join(root, "node_modules", ".bin", "tsc");
+/** SPEC §7: board + viewer JS with its pieces, without the wasm, gzip -9 (KB as 1000 bytes). */
+const BUDGET = 30_000;
 
 if (!existsSync(join(core, "raw.js")) || !existsSync(join(core, "chess960_bg.wasm"))) {
   console.error("www/build: no wasm-bindgen output in target/jsbuild/src; run `npm run build`");
   process.exit(1);
 }
 
-const tsc = join(root, "node_modules", ".bin", "tsc");
-console.log("$ tsc -p www (strict)");
-const checked = spawnSync(tsc, ["-p", join(www, "tsconfig.json")], { stdio: "inherit" });
-if (checked.status !== 0) {
-  console.error("www/build: type errors");
-  process.exit(checked.status ?? 1);
+function run(cmd, args) {
+  console.log(`$ ${[cmd, ...args].map((a) => (a.startsWith("/") ? relative(root, a) : a)).join(" ")}`);
+  const r = spawnSync(cmd, args, { stdio: "inherit" });
+  if (r.status !== 0) {
+    console.error(`www/build: ${cmd} failed`);
+    process.exit(r.status ?? 1);
+  }
 }
+
+run(tsc, ["-p", join(www, "tsconfig.json")]);
 
 const esbuild = await import("esbuild");
 
-// js/raw.js and js/chess960_bg.wasm exist only beside the copy of js/ that
-// scripts/build.mjs made with the real bindings: build the core from there.
-const useBuiltCore = {
+// The one-file script builds the core from the copy of js/ that scripts/build.mjs made
+// beside the real bindings (js/raw.js and the wasm exist only there).
+const builtCore = {
   name: "chess960-core",
   setup(b) {
-    b.onResolve({ filter: /(^|\/)js\/(index\.ts|chess960\.ts|raw\.js|chess960_bg\.wasm)$/ }, (a) => ({
+    b.onResolve({ filter: /^chess960$/ }, () => ({ path: join(core, "chess960.ts") }));
+    b.onResolve({ filter: /(^|\/)js\/(chess960\.ts|raw\.js|chess960_bg\.wasm)$/ }, (a) => ({
       path: join(core, a.path.slice(a.path.lastIndexOf("/") + 1)),
     }));
   },
 };
+// The package entry imports the core by the package's name, left as it is.
+const coreExternal = {
+  name: "core-external",
+  setup(b) {
+    b.onResolve({ filter: /^chess960$/ }, () => ({ path: "chess960", external: true }));
+  },
+};
+// style.css as its minified text.
+const cssText = {
+  name: "css-text",
+  setup(b) {
+    b.onLoad({ filter: /\.css$/ }, async (a) => {
+      const { code } = await esbuild.transform(readFileSync(a.path, "utf8"), { loader: "css", minify: true });
+      return { contents: `export default ${JSON.stringify(code.trim())};`, loader: "js" };
+    });
+  },
+};
 // For the size report: the same bundle with the wasm left out, and with it its transport
-// form's decoder (js/unpack.ts, ~0.4 KB gzip; before it, esbuild's base64 decoder).
+// form's decoder (js/unpack.ts, ~0.4 KB gzip).
 const noWasm = {
   name: "no-wasm",
   setup(b) {
@@ -59,21 +87,23 @@ const noWasm = {
 
 const common = {
   bundle: true, minify: true, legalComments: "none", logLevel: "warning", target: "es2022",
-  format: "iife", platform: "browser", loader: { ".wasm": "binary" },
+  platform: "browser", loader: { ".wasm": "binary" }, write: false,
   logOverride: { "empty-import-meta": "silent" },
+  // The only console call is wasm-bindgen's warning for an initSync() argument form
+  // that init.ts does not use.
+  drop: ["console"],
 };
 
 /**
- * The widget as one classic script with the global `Chess960`. Built as ESM and
- * wrapped here: esbuild's own IIFE with `globalName` adds its CommonJS interop
- * helpers (some 200 bytes gzip), and this script needs none of them. The global
- * is a frozen object of the exports, read-only like the namespace object esbuild
- * would make.
+ * The one-file script with the global `Chess960`. Built as ESM and wrapped here:
+ * esbuild's own IIFE with `globalName` adds its CommonJS interop helpers (some 200
+ * bytes gzip), and this script needs none of them. The global is a frozen object of
+ * the exports, read-only like the namespace object esbuild would make.
  */
-async function widgetScript(plugins, options = {}) {
+async function oneFile(plugins, options = {}) {
   const out = await esbuild.build({
-    ...common, ...widgetOnly, format: "esm", entryPoints: [join(www, "src", "index.ts")], write: false,
-    outfile: "chess960-board.js", plugins, ...options,
+    ...common, format: "esm", entryPoints: [join(www, "src", "script.ts")], outfile: "chess960-board.js",
+    plugins: [cssText, ...plugins], ...options,
   });
   const code = out.outputFiles[0].text;
   const tail = /export\{([\w$ ,]+)\};\n?$/.exec(code);
@@ -88,58 +118,63 @@ async function widgetScript(plugins, options = {}) {
   return Buffer.from(`"use strict";var Chess960=(()=>{${body}return Object.freeze({${names}})})();\n`);
 }
 
-// Shorter names for the board's internals (its state, DOM handles and private
-// members): properties that no page, test or core API reads by name, and no DOM
-// API has (a DOM name here would be renamed on the DOM object too). Not in the
-// list: anything the core API, DOM, demo or BoardOptions shares (dests, turn,
-// verbose, focus, orientation, viewer, coordinates …).
-const internals = new RegExp(`^(${[
-  "pieces", "selected", "reselected", "castles", "hover", "lastMove", "drag", "prompt", "swapPhase",
-  "caption", "banner", "tape", "coords", "squares", "overlay", "bar", "nav", "memo", "root",
-  "live", "overlayKey", "dragKey", "x0", "y0", "active", "ply", "items", "labels", "label", "role",
-  "reported", "dismissed", "note", "unbind", "opts", "dom", "inner", "tryMove", "canPlay", "select",
-  "selectMovable", "say", "play", "emit", "ensure", "reload", "fail",
-  "down", "up", "drop", "cancel", "choose", "check", "toMove", "tabStop",
-  "__wbg_ptr", "__destroy_into_raw", "__wrap",
-].join("|")})$`);
-// drop: the only console call is wasm-bindgen's warning for an initSync() argument
-// form that core.ts does not use.
-const widgetOnly = { mangleProps: internals, drop: ["console"] };
-
 mkdirSync(dist, { recursive: true });
-const widget = join(dist, "chess960-board.js");
 // The wasm packed (scripts/packed-wasm.mjs), and its module first: the bundle then opens
 // with the wasm's text rather than having it inside the code, which gzip -9 packs smaller.
-writeFileSync(widget, await widgetScript([useBuiltCore, packedWasm(join(core, "unpack.ts"))], {
+const script = await oneFile([builtCore, packedWasm(join(core, "unpack.ts"))], {
   inject: [join(core, "chess960_bg.wasm")],
-}));
-const bareBytes = await widgetScript([noWasm, useBuiltCore]);
-const coreExternal = {
-  name: "core-external",
-  setup(b) {
-    b.onResolve({ filter: /(^|\/)js\/(index\.ts|chess960\.ts|raw\.js|chess960_bg\.wasm)$/ }, () => ({ path: "chess960", external: true }));
-  },
-};
-const boardOnly = await esbuild.build({
-  ...common, format: "esm", entryPoints: [join(www, "src", "element.ts")], write: false,
-  outfile: "board.js", plugins: [coreExternal], ...widgetOnly,
 });
-await esbuild.build({ ...common, entryPoints: [join(www, "demo.ts")], outfile: join(dist, "demo.js") });
+writeFileSync(join(dist, "chess960-board.js"), script);
+const scriptBare = await oneFile([noWasm, builtCore]);
 
+// chess960/board.
+rmSync(pkgBoard, { recursive: true, force: true });
+mkdirSync(pkgBoard, { recursive: true });
+const entry = await esbuild.build({
+  ...common, format: "esm", entryPoints: [join(www, "src", "index.ts")], outfile: join(pkgBoard, "index.js"),
+  plugins: [cssText, coreExternal],
+});
+const boardJs = entry.outputFiles[0].contents;
+const entryText = entry.outputFiles[0].text;
+if (!/\bimport\{[^}]*\}from"chess960"/.test(entryText) || /WebAssembly|initSync/.test(entryText)) {
+  throw new Error("www/build: pkg/board/index.js must import the core as \"chess960\" (one shared instance)");
+}
+writeFileSync(join(pkgBoard, "index.js"), boardJs);
+const types = join(root, "target", "boardtypes");
+rmSync(types, { recursive: true, force: true });
+mkdirSync(types, { recursive: true });
+writeFileSync(join(types, "tsconfig.json"), JSON.stringify({
+  extends: relative(types, join(www, "tsconfig.json")),
+  compilerOptions: {
+    noEmit: false, declaration: true, emitDeclarationOnly: true, rewriteRelativeImportExtensions: true,
+    rootDir: relative(types, join(www, "src")), outDir: relative(types, pkgBoard),
+    paths: { chess960: [relative(types, join(root, "pkg", "index.d.ts"))] },
+  },
+  include: [], files: [relative(types, join(www, "src", "index.ts")), relative(types, join(www, "src", "env.d.ts"))],
+}, null, 2));
+run(tsc, ["-p", join(types, "tsconfig.json")]);
+// Relative imports in the declarations name the .js the bundle stands for, so any
+// moduleResolution finds the .d.ts beside it.
+for (const f of readdirSync(pkgBoard).filter((f) => f.endsWith(".d.ts"))) {
+  const p = join(pkgBoard, f);
+  writeFileSync(p, readFileSync(p, "utf8").replace(/(from\s+|import\()(["'])(\.\.?\/[^"']+)\.ts\2/g, "$1$2$3.js$2"));
+}
+
+const demo = await esbuild.build({ ...common, format: "iife", entryPoints: [join(www, "demo.ts")], outfile: "demo.js" });
+writeFileSync(join(dist, "demo.js"), demo.outputFiles[0].contents);
 const html = readFileSync(join(www, "index.html"), "utf8").replaceAll('src="dist/', 'src="');
 writeFileSync(join(dist, "index.html"), html);
 
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
-const widgetBytes = readFileSync(widget);
-const boardBytes = boardOnly.outputFiles[0].contents;
-console.log("\nwww/dist                                    raw      gzip -9");
+console.log("\nthe board                                   raw      gzip -9");
 const row = (name, b) => console.log(`${name.padEnd(38)} ${String(b.length).padStart(9)} ${String(gz(b)).padStart(9)}`);
-row("chess960-board.js (wasm inlined)", widgetBytes);
-row("chess960-board.js without the wasm", bareBytes);
-row("  of which the board (no core API)", boardBytes);
-row("demo.js", readFileSync(join(dist, "demo.js")));
-row("index.html", Buffer.from(html));
-// The issue's "widget JS ≤ 12 KB gzip", with KB read as 1000 bytes.
-const limit = 30000;
-if (gz(bareBytes) > limit) console.warn(`www/build: widget without wasm is over ${limit} bytes gzip`);
-console.log("www/build: dist/ is ready");
+row("pkg/board/index.js (board + viewer)", boardJs);
+row("dist/chess960-board.js (wasm inlined)", script);
+row("  the same without the wasm", scriptBare);
+row("dist/demo.js", demo.outputFiles[0].contents);
+row("dist/index.html", Buffer.from(html));
+if (gz(boardJs) > BUDGET) {
+  console.error(`www/build: board + viewer JS is ${gz(boardJs)} bytes gzip -9, over the budget of ${BUDGET} (SPEC §7)`);
+  process.exit(1);
+}
+console.log(`www/build: board + viewer ${gz(boardJs)} of ${BUDGET} bytes gzip -9 (SPEC §7); dist/ and pkg/board/ are ready`);

@@ -3,7 +3,7 @@
  * yourself, with move list, FEN/PGN export and adjournment. Runs as a classic
  * script after dist/chess960-board.js (global `Chess960`), so it works from file://.
  */
-import type * as Api from "./src/index.ts";
+import type * as Api from "./src/script.ts";
 
 declare const Chess960: typeof Api;
 
@@ -122,7 +122,7 @@ function refresh(): void {
 
 function renderMoves(g: Chess): void {
   const items = g.history({ verbose: true });
-  movesEl.innerHTML = "";
+  movesEl.replaceChildren();
   // Number the moves from the current FEN back, since the game may not start at move 1.
   const blackMoves = items.filter((i) => !("swap" in i) && i.color === "b").length;
   let n = Number(g.fen().split(" ")[5] ?? "1") - blackMoves;

@@ -2,22 +2,29 @@
  * The board class: wires state, input and rendering, and talks to the core.
  * Every question of legality goes to the `Game` (the wasm core): the board
  * asks `dests()` what to highlight and `resolve(from, to)` what an input means.
+ * In viewer mode it shows a PGN record (viewer.ts) instead of playing.
  */
-// Data, drawings, view, input: also the bundle's module order, which gzips smallest so.
-import { readPlacement, type State } from "./state.ts";
+import { readPlacement, isSquare, type State } from "./state.ts";
 import { colorName } from "./pieces.ts";
 import { createDom, render, type Dom } from "./render.ts";
 import { bindInput, type Controller } from "./input.ts";
-import type { Color, Game, Move, Outcome, Square, SwapChoice, SwapRecord } from "./types.ts";
+import { Chess, splitPgn } from "./core.ts";
+import { readTree, tagsOf, type PgnGame } from "./pgn-source.ts";
+import { Viewer, type Entry } from "./viewer.ts";
+import type { Color, Game, Move, Outcome, Shape, Square, SwapChoice, SwapRecord } from "./types.ts";
 
 export interface BoardOptions {
-  /** The game to show; the board plays its moves on it. */
-  game: Game;
+  /** The game to play on (a `Chess`); a new standard game when absent. */
+  game?: Game;
   orientation?: Color;
   interactive?: boolean;
   coordinates?: boolean;
-  /** View a finished game: step through it instead of playing. */
+  /** View `game` as a record: step through its moves instead of playing. */
   viewer?: boolean;
+  /** Move animation in ms (default 200; 0: none). Off anyway under prefers-reduced-motion. */
+  animation?: number;
+  /** Shapes the page draws (arrows and circles), as `setShapes`. */
+  shapes?: Shape[];
   onMove?: (move: Move) => void;
   onGameOver?: (outcome: Outcome) => void;
 }
@@ -41,7 +48,7 @@ export function describeOutcome(o: Outcome): { title: string; detail: string } {
       ? "Sealed move invalid"
       : r.startsWith("timeout")
         ? "Time out"
-        : TITLES[r] ?? cap(r.replace("-", " ")),
+        : TITLES[r] ?? cap(r.replaceAll("-", " ")),
     detail: o.winner ? `${side(o.winner)} wins` : "Draw",
   };
 }
@@ -59,6 +66,19 @@ function isMove(item: Move | SwapRecord | undefined): item is Move {
   return item !== undefined && "san" in item;
 }
 
+const EMPTY: PgnGame = {
+  headers: {}, startFen: "8/8/8/8/8/8/8/8 w - - 0 1", variant: "standard", comments: [], arrows: [], circles: [],
+  moves: [], result: "*",
+};
+
+/** A chooser's label for one game of a PGN file. */
+function gameLabel(text: string, i: number): string {
+  const t = tagsOf(text);
+  const who = [t["White"], t["Black"]].filter((v) => v && v !== "?").join(" – ");
+  const res = t["Result"] && t["Result"] !== "*" ? ` ${t["Result"].replace("1/2", "½")}` : "";
+  return `${i + 1}. ${who || t["Event"] || "Game"}${res}`;
+}
+
 export class Board implements Controller {
   readonly element: HTMLElement;
   readonly state: State;
@@ -68,61 +88,142 @@ export class Board implements Controller {
   private opts: BoardOptions;
   private verbose: Move[] | null = null;
   private reported = false;
-  private dismissed = false;
   private note = "";
+  private viewer: Viewer | null = null;
+  /** The games of the PGN text last loaded, for the chooser. */
+  private games: string[] = [];
 
-  constructor(element: HTMLElement, opts: BoardOptions) {
+  constructor(element: HTMLElement, opts: BoardOptions = {}) {
     this.element = element;
     this.opts = opts;
-    this.g = opts.game;
+    this.g = opts.game ?? new Chess();
     this.dom = createDom(element.shadowRoot ?? element.attachShadow({ mode: "open" }));
-    // The board's own settings; setGame() below fills in the viewer tape and,
-    // through update(), everything the core decides (pieces, side to move,
-    // destinations, highlights, texts) before anything reads them.
+    // The board's own settings; setGame() below fills in everything the core decides
+    // (pieces, side to move, destinations, highlights, texts) before anything reads them.
     this.state = {
       orientation: opts.orientation ?? "w",
       interactive: opts.interactive ?? true,
       coords: opts.coordinates ?? true,
+      animation: Math.max(0, opts.animation ?? 200),
       tabStop: "e2",
       drag: null,
+      drawing: null,
       reselected: false,
-    } as State;
+      armed: true,
+      instant: true,
+      still: null,
+      error: "",
+      shapes: { user: [], api: checkShapes(opts.shapes ?? []), record: [] },
+    } as unknown as State;
     this.unbind = bindInput(this.dom, this);
-    this.setGame(opts.game, opts.viewer);
+    this.setGame(this.g, opts.viewer);
   }
 
-  /** The game on the board (a `Chess` instance). */
+  /** The game on the board (a `Chess` instance); in viewer mode, the record's game. */
   get game(): Game {
     return this.g;
   }
 
+  /** The position shown (X-FEN): in viewer mode the one stepped to. */
   get fen(): string {
-    return this.g.fen();
+    return this.viewer ? this.viewer.position().fen : this.g.fen();
   }
 
   get orientation(): Color {
     return this.state.orientation;
   }
 
-  /** Shows another game; `viewer` steps through its moves instead of playing. */
+  /** In viewer mode: the mainline ply shown (0: the start), or null inside a variation. */
+  get ply(): number | null {
+    const v = this.viewer;
+    if (!v) return null;
+    return v.cur.main ? v.cur.node?.ply ?? 0 : null;
+  }
+
+  /** The record shown in viewer mode, else null. */
+  get record(): PgnGame | null {
+    return this.viewer?.tree ?? null;
+  }
+
+  /** Shows another game; `viewer` steps through its record instead of playing. */
   setGame(game: Game, viewer = false): void {
     this.g = game;
+    this.state.instant = true;
     this.note = "";
-    this.state.tape = null;
-    if (viewer) {
-      const items: Array<Move | SwapRecord> = [];
-      for (let u; (u = game.undo()); ) items.unshift(u);
-      this.state.tape = { items, labels: this.labels(items), ply: 0, label: "" };
-    }
+    this.state.error = "";
+    this.games = [];
+    if (viewer) this.show(readTree(game));
+    else this.leaveViewer();
     this.reported = game.outcome() !== null;
-    this.dismissed = false;
     this.update();
   }
 
-  /** A line of text under the board (e.g. why a PGN could not be shown); "" hides it. */
+  /** Viewer mode over a record (a `PgnGame`, e.g. from `chess.tree()`). */
+  view(tree: PgnGame): void {
+    this.state.instant = true;
+    this.state.error = "";
+    this.games = [];
+    this.show(tree);
+    this.update();
+  }
+
+  /**
+   * Viewer mode over a PGN text: the first game, or game `index`; with several games a
+   * chooser lets the reader pick. Throws nothing: a bad record is shown as its error,
+   * in place of the board, and returned ("" when the game loaded).
+   */
+  loadPgn(text: string, index = 0): string {
+    this.games = splitPgn(text);
+    return this.pick(index);
+  }
+
+  private pick(index: number): string {
+    const texts = this.games;
+    const i = Math.max(0, Math.min(texts.length - 1, index));
+    let error = "";
+    this.state.instant = true;
+    try {
+      const t = texts[i];
+      if (t === undefined) throw new Error("This PGN holds no game.");
+      const g = Chess.fromPgn(t);
+      this.g = g;
+      this.show(readTree(g));
+      this.state.error = "";
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+      this.state.error = `This game could not be read: ${error}`;
+      if (texts.length > 1 && !this.viewer) this.show(EMPTY);
+    }
+    this.viewer?.setGames(texts.map(gameLabel), i);
+    this.update();
+    if (error) this.emit("error", error, false);
+    return error;
+  }
+
+  /** Shows `text` in place of the board (e.g. why a FEN or PGN could not be read). */
+  showError(text: string): void {
+    this.state.error = text;
+    this.update();
+  }
+
+  /** A line of text under the board; "" hides it. */
   notice(text: string): void {
     this.note = text;
     this.update();
+  }
+
+  private show(tree: PgnGame): void {
+    if (this.viewer) this.viewer.load(tree);
+    else this.viewer = new Viewer(this.dom.wrap, tree, (i) => this.pick(i));
+    this.viewer.setGames([], 0);
+  }
+
+  private leaveViewer(): void {
+    const v = this.viewer;
+    if (!v) return;
+    for (const el of [v.head, v.top, v.bot, v.nav, v.list]) el.remove();
+    this.dom.wrap.classList.remove("viewer");
+    this.viewer = null;
   }
 
   setOrientation(color: Color): void {
@@ -139,83 +240,127 @@ export class Board implements Controller {
     this.update();
   }
 
+  setCoordinates(on: boolean): void {
+    this.state.coords = on;
+    this.redraw();
+  }
+
+  /** Move animation in ms; 0 turns it off. */
+  setAnimation(ms: number): void {
+    this.state.animation = Math.max(0, +ms || 0);
+  }
+
+  /** The page's shapes (arrows with `to`, circles without); the user's own stay. */
+  setShapes(shapes: Shape[]): void {
+    this.state.shapes.api = checkShapes(shapes);
+    this.redraw();
+  }
+
+  /** The shapes the user drew with the right button. */
+  get shapes(): Shape[] {
+    return this.state.shapes.user.map((s) => ({ ...s }));
+  }
+
+  clearShapes(): void {
+    this.state.shapes.user = [];
+    this.redraw();
+    this.emit("shapes", []);
+  }
+
+  drawn(shape: Shape): void {
+    const user = this.state.shapes.user;
+    const same = (s: Shape): boolean => s.from === shape.from && s.to === shape.to;
+    const i = user.findIndex(same);
+    // Drawing a shape again removes it, or recolours it when drawn in another colour.
+    if (i >= 0 && user[i]?.color === shape.color) user.splice(i, 1);
+    else if (i >= 0) user[i] = shape;
+    else user.push(shape);
+    this.redraw();
+    this.emit("shapes", this.shapes);
+  }
+
   /** Re-reads the core after changes made outside the board (undo, API moves). */
   update(): void {
     const s = this.state;
-    const g = this.g;
-    const outcome = g.outcome();
-    const v = s.tape;
+    const v = this.viewer;
     this.verbose = null;
-    s.pieces = readPlacement(g.fen());
-    s.toMove = g.turn();
-    s.swapPhase = g.swapChoices().length > 0;
     s.selected = s.prompt = s.hover = s.check = null;
     s.castles = [];
-    s.dests = outcome || !s.interactive || v ? new Map() : g.dests();
-    if (g.isCheck()) {
-      for (const [sq, p] of s.pieces) if (p.role === "k" && p.color === s.toMove) s.check = sq;
-    }
-    const rank = s.toMove === "w" ? 1 : 8;
-    s.caption = s.swapPhase
-      ? `${side(s.toMove)} chooses: king onto the c${rank} bishop, queen onto the f${rank} bishop, or press the king to keep.`
-      : this.note;
-    const last = g.history({ verbose: true }).at(-1);
-    s.lastMove = isMove(last) ? [last.from, last.to, last.rookFrom, last.rookTo] : [];
-    if (!outcome) this.reported = this.dismissed = false;
-    s.banner = outcome && !v && !this.dismissed ? describeOutcome(outcome) : null;
+    s.viewing = !!v;
+    s.end = null;
     if (v) {
-      v.label = v.labels[v.ply - 1] ?? "Start position";
-      if (outcome && v.ply === v.items.length) {
-        const d = describeOutcome(outcome);
-        v.label += ` — ${d.title}, ${d.detail.toLowerCase()}`;
+      const p = v.position();
+      s.pieces = readPlacement(p.fen);
+      s.toMove = p.fen.split(" ")[1] === "b" ? "b" : "w";
+      s.swapPhase = false;
+      s.dests = new Map();
+      s.lastMove = p.lastMove;
+      s.shapes.record = p.shapes;
+      s.caption = this.note;
+      if (p.check) for (const [sq, pc] of s.pieces) if (pc.role === "k" && pc.color === s.toMove) s.check = sq;
+    } else {
+      const g = this.g;
+      const outcome = g.outcome();
+      s.pieces = readPlacement(g.fen());
+      s.toMove = g.turn();
+      s.swapPhase = g.swapChoices().length > 0;
+      s.dests = outcome || !s.interactive ? new Map() : g.dests();
+      s.shapes.record = [];
+      if (g.isCheck()) {
+        for (const [sq, p] of s.pieces) if (p.role === "k" && p.color === s.toMove) s.check = sq;
       }
+      const rank = s.toMove === "w" ? 1 : 8;
+      s.caption = s.swapPhase
+        ? `${side(s.toMove)} chooses: king onto the c${rank} bishop, queen onto the f${rank} bishop, or press the king to keep.`
+        : this.note;
+      const last = g.history({ verbose: true }).at(-1);
+      s.lastMove = isMove(last) ? [last.from, last.to, last.rookFrom, last.rookTo] : [];
+      if (!outcome) this.reported = false;
+      s.end = outcome ? { ...describeOutcome(outcome), reason: outcome.reason } : null;
     }
     this.redraw();
   }
 
   redraw(): void {
     render(this.state, this.dom);
+    const v = this.viewer;
+    if (v) {
+      v.render(this.state.orientation, v.hasFocus(this.dom.root.activeElement));
+      // A game that could not be read: its error in place of the board, the chooser kept.
+      for (const el of [v.top, v.bot, v.nav, v.list]) el.hidden = !!this.state.error;
+    }
   }
 
   destroy(): void {
     this.unbind();
-    this.dom.root.innerHTML = "";
+    this.dom.root.replaceChildren();
   }
 
   // ---- PGN viewer ----
 
-  /** Moves the viewer to ply `n` (0 = start position). */
-  goto(n: number): void {
-    const v = this.state.tape;
+  /** Moves the viewer to mainline ply `n` (0 = start position; past the end: the end). */
+  goto(n: number, animate = true): void {
+    const v = this.viewer;
     if (!v) return;
-    const target = Math.max(0, Math.min(v.items.length, n));
-    for (; v.ply > target; v.ply--) this.g.undo();
-    for (; v.ply < target; v.ply++) {
-      const item = v.items[v.ply];
-      if (isMove(item)) this.g.move(item.san);
-      else if (item) this.g.swap(item.swap);
-    }
-    this.update();
-    if (isMove(v.items[target - 1])) this.say(v.labels[target - 1] ?? "");
+    this.state.instant = !animate;
+    this.at(v.byPly(Math.max(0, Math.floor(+n) || 0)));
+    this.state.instant = false;
   }
 
-  private labels(items: Array<Move | SwapRecord>): string[] {
-    let n = +(this.g.fen().split(" ")[5] ?? 1) || 1;
-    return items.map((item) => {
-      if (!isMove(item)) {
-        return `${side(item.color)}: ${item.swap === "none" ? "keeps the array" : `swaps ${item.swap} and bishop`}`;
-      }
-      const label = `${n}${item.color === "w" ? "." : "…"} ${item.san}`;
-      if (item.color === "b") n++;
-      return label;
-    });
+  private at(e: Entry): void {
+    const v = this.viewer;
+    if (!v || e === v.cur) return;
+    v.cur = e;
+    this.update();
+    const n = e.node;
+    this.say(n ? `${n.moveNumber}${n.color === "w" ? "." : "…"} ${n.san}` : "Start position");
   }
 
   // ---- Controller: intents from input.ts ----
 
   private canPlay(): boolean {
     const s = this.state;
-    return s.interactive && !s.tape && !s.prompt && !this.g.outcome();
+    return s.interactive && !s.viewing && !s.prompt && !this.g.outcome();
   }
 
   private select(sq: Square | null): void {
@@ -260,11 +405,7 @@ export class Board implements Controller {
 
   cancel(): void {
     const s = this.state;
-    if (s.prompt) s.prompt = null;
-    else if (s.banner) {
-      s.banner = null;
-      this.dismissed = true;
-    }
+    s.prompt = null;
     this.select(null);
     s.drag = s.hover = null;
     this.redraw();
@@ -277,12 +418,19 @@ export class Board implements Controller {
     else this.redraw();
   }
 
-  action(name: string): void {
-    const v = this.state.tape;
-    const steps: Record<string, number> = v ? { start: 0, prev: v.ply - 1, next: v.ply + 1, end: v.items.length } : {};
-    const to = steps[name];
-    if (to !== undefined) this.goto(to);
-    else if (name === "cancel" || name === "dismiss") this.cancel();
+  action(name: string, value?: string): void {
+    const v = this.viewer;
+    if (name === "flip") this.flip();
+    else if (name === "cancel") this.cancel();
+    else if (!v) return;
+    else if (name === "start") this.at(v.start);
+    else if (name === "prev") this.at(v.cur.prev ?? v.cur);
+    else if (name === "next") this.at(v.cur.next ?? v.cur);
+    else if (name === "end") this.at(v.last());
+    else if (name === "goto") {
+      const e = v.entries[+(value ?? -1)];
+      if (e) this.at(e);
+    }
   }
 
   /** Resolves a (from, to) input with the core and acts on the answer. */
@@ -290,6 +438,7 @@ export class Board implements Controller {
     if (!this.canPlay()) return;
     const s = this.state;
     const { kind, moves, swap } = this.g.resolve(from, to);
+    s.armed = true;
     if (kind === "promotion") s.prompt = { kind, to, color: s.toMove, moves };
     else if (kind === "ambiguous") s.prompt = { kind, moves };
     else if (kind === "swap") {
@@ -329,7 +478,18 @@ export class Board implements Controller {
     }
   }
 
-  private emit(type: string, detail: unknown): void {
-    this.element.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  /** An event on the host; `error` does not bubble (a page's window error handlers are not for it). */
+  private emit(type: string, detail: unknown, bubbles = true): void {
+    this.element.dispatchEvent(new CustomEvent(type, { detail, bubbles, composed: bubbles }));
   }
+}
+
+/** Shapes with real squares and colours only (a page's data, checked once). */
+function checkShapes(shapes: Shape[]): Shape[] {
+  const colors = ["green", "red", "yellow", "blue"];
+  return (Array.isArray(shapes) ? shapes : []).flatMap((s) =>
+    s && isSquare(s.from) && (s.to === undefined || isSquare(s.to))
+      ? [{ from: s.from, ...(s.to === undefined ? {} : { to: s.to }), color: colors.includes(s.color ?? "") ? s.color : "green" } as Shape]
+      : []
+  );
 }

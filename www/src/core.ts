@@ -1,30 +1,16 @@
 /**
- * Where the board gets its games: the `chess960` package (the wasm core).
- *
- * The core is started here rather than through the package's default entry,
- * which throws at load when the wasm cannot run: the widget must still define
- * `<chess960-board>` then, so the element can say why instead of staying blank
- * (typically a Content-Security-Policy without 'wasm-unsafe-eval').
+ * Where the board gets its games: the `chess960` package (the wasm core), imported by
+ * the package's own name so that an app and its board share one copy of it.
  */
-import { initSync } from "../../js/raw.js";
-import wasm from "../../js/chess960_bg.wasm";
-import { Chess } from "../../js/chess960.ts";
+import { Chess, splitPgn } from "chess960";
 import type { Game, Variant } from "./types.ts";
 
-export { Chess };
+export { Chess, splitPgn };
 
-/** Why the wasm core could not start; "" when it runs. */
+/** Why the wasm core could not start; "" when it runs (set by init.ts, before any board). */
 export let coreError = "";
-try {
-  initSync({ module: wasm() });
-} catch (err) {
-  const text = err instanceof Error ? err.message : String(err);
-  coreError = typeof WebAssembly !== "object"
-    ? "This browser has WebAssembly turned off; the chess board needs it."
-    : /unsafe-eval|CSP|Content.Security/i.test(text)
-      ? "This page's Content-Security-Policy blocks WebAssembly, which the chess board needs " +
-        "('wasm-unsafe-eval' in script-src)."
-      : `The chess board's WebAssembly could not start: ${text}`;
+export function setCoreError(text: string): void {
+  coreError = text;
 }
 
 export interface GameSource {
@@ -32,12 +18,10 @@ export interface GameSource {
   /** Scharnagl id 0–959; crypto-random when absent. */
   position?: number | string | null;
   fen?: string | null;
-  pgn?: string | null;
 }
 
-/** A new game from element attributes / options: PGN, else FEN, else variant. */
+/** A new game from element attributes / options: FEN, else variant and position. */
 export function createGame(src: GameSource): Game {
-  if (src.pgn) return Chess.fromPgn(src.pgn);
   if (src.fen) return new Chess(src.fen);
   const pos = src.position ?? "";
   const id = pos === "" ? undefined : +pos;

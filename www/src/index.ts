@@ -1,16 +1,25 @@
 /**
- * The widget bundle: the `chess960` API plus the board, and the
- * `<chess960-board>` element registered on load. Built as one classic script
- * (global `Chess960`) by `www/build.mjs`. The element is defined even when the
- * wasm cannot start (`coreError`): it then shows why.
+ * `chess960/board`: the board class and `<chess960-board>`, registered on import.
+ * The core comes from `import … from "chess960"` (left external in the package's
+ * bundle), so an app's `Chess` and the board share one wasm instance.
+ *
+ *   import { Chess } from "chess960";
+ *   import { Board } from "chess960/board";
+ *   new Board(document.querySelector("#board"), { game: Chess.chess960(518) });
  */
-// The core first: the bundle keeps the modules in import order, and this one gzips smaller.
-export * from "../../js/chess960.ts";
-export { coreError, createGame, type GameSource } from "./core.ts";
-export { Board, describeOutcome, type BoardOptions, type SwapDetail } from "./board.ts";
 import { Chess960BoardElement } from "./element.ts";
+
+export { Board, describeOutcome, type BoardOptions, type SwapDetail } from "./board.ts";
 export { Chess960BoardElement };
+export { readTree, parseShapes, type PgnArrow, type PgnCircle, type PgnCommand, type PgnEval, type PgnGame, type PgnNode } from "./pgn-source.ts";
+export type { Game, Shape, ShapeColor } from "./types.ts";
 
 if (typeof customElements !== "undefined" && !customElements.get("chess960-board")) {
   customElements.define("chess960-board", Chess960BoardElement);
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "chess960-board": Chess960BoardElement;
+  }
 }

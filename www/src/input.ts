@@ -4,7 +4,7 @@
  */
 import type { Dom } from "./render.ts";
 import { squareOnScreen, visual, type State } from "./state.ts";
-import type { Square } from "./types.ts";
+import type { Shape, ShapeColor, Square } from "./types.ts";
 
 export interface Controller {
   readonly state: State;
@@ -20,50 +20,94 @@ export interface Controller {
   cancel(): void;
   /** A button of the promotion or castling prompt: the index of its move. */
   choose(index: number): void;
-  action(name: string): void;
+  /** A named action (viewer steps, flip, cancel …); `value` for "goto" is a record entry. */
+  action(name: string, value?: string): void;
+  /** A shape drawn with the right button: toggles it among the user's shapes. */
+  drawn(shape: Shape): void;
+  clearShapes(): void;
   redraw(): void;
 }
 
-const VIEWER_KEYS: Record<string, string> = { ArrowLeft: "prev", ArrowRight: "next", Home: "start", End: "end" };
+const VIEWER_KEYS: Record<string, string> = {
+  ArrowLeft: "prev", ArrowRight: "next", ArrowUp: "start", ArrowDown: "end", Home: "start", End: "end",
+  f: "flip",
+};
 const STEPS: Record<string, [number, number]> = {
   ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0],
 };
 
+/** Brushes as on lichess: Shift or Ctrl red, Alt or Meta blue, both yellow. */
+function brush(e: PointerEvent): ShapeColor {
+  const a = e.shiftKey || e.ctrlKey;
+  const b = e.altKey || e.metaKey;
+  return a && b ? "yellow" : a ? "red" : b ? "blue" : "green";
+}
+
 /** Binds the listeners; returns the function that removes them. */
 export function bindInput(dom: Dom, ctl: Controller): () => void {
   const st = ctl.state;
-  const board = dom.board;
+  const box = dom.box;
   let frame = 0;
 
   /** The square under the pointer, null off the board. */
   const under = (e: PointerEvent): Square | null => {
-    const r = board.getBoundingClientRect();
+    const r = box.getBoundingClientRect();
     const col = Math.floor(((e.clientX - r.left) / r.width) * 8);
     const row = Math.floor(((e.clientY - r.top) / r.height) * 8);
     // Off the board when either is outside 0–7 (negative numbers have high bits too).
     return (col | row) & ~7 ? null : squareOnScreen(col, row, st.orientation);
   };
 
+  const capture = (e: PointerEvent): void => {
+    try {
+      box.setPointerCapture(e.pointerId);
+    } catch {
+      /* synthetic events have no capturable pointer */
+    }
+  };
+
   const onDown = (e: PointerEvent): void => {
-    if (e.button || !e.isPrimary || st.prompt || !st.interactive || (e.target as Element).closest(".ov")) return;
+    if (dom.overlay.contains(e.target as Node)) {
+      // A press of the prompt's own: from now on its clicks count.
+      st.armed = true;
+      return;
+    }
+    if (st.prompt || !e.isPrimary) return;
     const sq = under(e);
     if (!sq) return;
+    if (e.button === 2) {
+      e.preventDefault();
+      st.drawing = { id: e.pointerId, from: sq, to: sq, color: brush(e) };
+      capture(e);
+      ctl.redraw();
+      return;
+    }
+    if (e.button) return;
+    if (st.shapes.user.length) ctl.clearShapes();
+    if (!st.interactive || st.viewing) return;
     e.preventDefault();
-    if (ctl.down(sq)) {
+    const drag = ctl.down(sq);
+    if (st.prompt) st.armed = false;
+    if (drag) {
       st.drag = { from: sq, id: e.pointerId, x0: e.clientX, y0: e.clientY, x: 0, y: 0, active: false };
-      try {
-        board.setPointerCapture(e.pointerId);
-      } catch {
-        /* synthetic events have no capturable pointer */
-      }
+      capture(e);
     }
     ctl.redraw();
   };
 
   const onMove = (e: PointerEvent): void => {
+    const w = st.drawing;
+    if (w?.id === e.pointerId) {
+      const sq = under(e);
+      if (sq && sq !== w.to) {
+        w.to = sq;
+        ctl.redraw();
+      }
+      return;
+    }
     const d = st.drag;
     if (d?.id !== e.pointerId || (!d.active && Math.hypot(e.clientX - d.x0, e.clientY - d.y0) < 4)) return; // a drag starts after 4 px
-    const r = board.getBoundingClientRect();
+    const r = box.getBoundingClientRect();
     d.active = true;
     d.x = e.clientX - r.left;
     d.y = e.clientY - r.top;
@@ -75,18 +119,28 @@ export function bindInput(dom: Dom, ctl: Controller): () => void {
   };
 
   const onUp = (e: PointerEvent): void => {
+    const w = st.drawing;
+    if (w?.id === e.pointerId) {
+      st.drawing = null;
+      ctl.drawn(w.to === w.from ? { from: w.from, color: w.color } : { from: w.from, to: w.to, color: w.color });
+      return;
+    }
     const d = st.drag;
     if (d?.id !== e.pointerId) return;
     st.drag = st.hover = null;
     const sq = under(e);
-    if (d.active) ctl.drop(d.from, sq);
-    else if (sq) ctl.up(sq);
+    if (d.active) {
+      st.still = sq;
+      ctl.drop(d.from, sq);
+    } else if (sq) ctl.up(sq);
+    if (st.prompt) st.armed = false;
     ctl.redraw();
   };
 
   const onCancel = (e: PointerEvent): void => {
-    if (st.drag?.id !== e.pointerId) return;
-    st.drag = st.hover = null;
+    if (st.drawing?.id === e.pointerId) st.drawing = null;
+    else if (st.drag?.id === e.pointerId) st.drag = st.hover = null;
+    else return;
     ctl.redraw();
   };
 
@@ -95,14 +149,14 @@ export function bindInput(dom: Dom, ctl: Controller): () => void {
     const target = e.target as HTMLElement;
     const sq = target.dataset?.["square"];
     const step = STEPS[key];
-    if (st.tape) {
+    if (st.viewing) {
       const a = VIEWER_KEYS[key];
-      if (a) {
+      if (a && !/^(SELECT|INPUT|TEXTAREA)$/.test(target.tagName) && !e.altKey && !e.ctrlKey && !e.metaKey) {
         e.preventDefault();
         ctl.action(a);
       }
     } else if (key === "Escape") {
-      // Escape in a prompt or banner is the board's: it does not also reach the page.
+      // Escape in a prompt is the board's: it does not also reach the page.
       if (dom.overlay.contains(target)) e.stopPropagation();
       ctl.cancel();
     } else if (!sq || st.prompt) {
@@ -139,23 +193,32 @@ export function bindInput(dom: Dom, ctl: Controller): () => void {
 
   const onClick = (e: MouseEvent): void => {
     const t = e.target as HTMLElement;
+    const inPrompt = dom.overlay.contains(t);
+    // The click of the tap that opened the prompt (touch fires it at the prompt): not a choice.
+    // Keyboard clicks (detail 0) always count.
+    if (inPrompt && !st.armed && e.detail > 0) return;
     const data = t.closest("button")?.dataset;
     const index = data?.["index"];
     const action = data?.["action"];
-    if (index) ctl.choose(+index);
+    const node = data?.["node"];
+    if (index && inPrompt) ctl.choose(+index);
     else if (action) ctl.action(action);
+    else if (node) ctl.action("goto", node);
     else if (t === dom.overlay) ctl.cancel();
   };
 
-  const wrap = board.parentElement as HTMLElement;
+  const noMenu = (e: Event): void => e.preventDefault();
+
+  const wrap = dom.wrap;
   // Every listener once, so that the returned unbind removes exactly what was added.
   const listeners: Array<[EventTarget, string, (e: never) => void]> = [
-    [board, "pointerdown", onDown],
-    [board, "pointermove", onMove],
-    [board, "pointerup", onUp],
-    [board, "pointercancel", onCancel],
-    [board, "lostpointercapture", onCancel],
-    [board, "focusin", onFocus],
+    [box, "pointerdown", onDown],
+    [box, "pointermove", onMove],
+    [box, "pointerup", onUp],
+    [box, "pointercancel", onCancel],
+    [box, "lostpointercapture", onCancel],
+    [box, "contextmenu", noMenu],
+    [dom.board, "focusin", onFocus],
     [wrap, "keydown", onKey],
     [wrap, "click", onClick],
   ];

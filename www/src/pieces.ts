@@ -1,27 +1,68 @@
 /**
- * Piece drawings: original inline SVG, drawn for this board on a 45×45 grid.
- * Each piece is its paths separated by "|", drawn in order. A path starting
- * with a letter before its "M" takes that letter as its class: "d" a detail line (stroke only, drawn light on dark pieces), "l" a
- * line in the outline colour, "e" a dot filled with the detail colour. No
- * image files, no network.
+ * The piece set: original drawings made for this board on a 45×45 grid, filling the
+ * square as far as a cburnett-style set does (the big pieces ~38 units high). Each
+ * piece is a list of parts drawn in order: a body (filled with the piece's colour,
+ * outlined), a detail line ("d": stroke only, light on the dark pieces) or a dot ("e":
+ * filled with the outline colour, light on the dark pieces). Built with
+ * createElementNS (no markup strings) and cloned from one template per piece.
  */
+import { s } from "./dom.ts";
 import type { Color, Role } from "./types.ts";
 
-const BASE = "|M11 39.5h23v-3.2H11z";
+/** A circle as a path. */
+const dot = (x: number, y: number, r: number): string => `M${x - r} ${y}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0z`;
 
-const PATHS: Record<Role, string> = {
-  p: "M22.5 8.5a5 5 0 0 0-3.1 8.9c-2.2 1.3-3.6 3.5-3.6 6.1h3.7c-3.2 3.4-5.3 7.8-5.7 12.8h17.4c-.4-5-2.5-9.4-5.7-12.8h3.7c0-2.6-1.4-4.8-3.6-6.1a5 5 0 0 0-3.1-8.9z" + BASE,
-  n: "M14.5 36.3c0-5.4 2.2-8.8 6.4-12.2-2.8.3-5 1.3-6.9 3.3-1.4 1.5-3.7 1.3-4.5-.4-.6-1.4-.3-2.8.8-4.3l6.7-9.2 1.2-5.5 2.9 3.6c6.9.3 11.8 4 13.6 10.2 1.5 5.2 1 10.2-.6 14.5z" + BASE +
-    "|eM18.6 16.2a1.3 1.3 0 1 0 0 2.6 1.3 1.3 0 1 0 0-2.6z|dM24.6 14.4c3.4 2.3 5.5 6.2 5.8 11.6",
-  b: "M15.4 36.3c-.6-3.2.7-5.6 2.6-7.3-3.2-2.4-3.9-6.2-2.4-9.8 1.6-3.8 4.5-6.6 6.9-8.4 2.4 1.8 5.3 4.6 6.9 8.4 1.5 3.6.8 7.4-2.4 9.8 1.9 1.7 3.2 4.1 2.6 7.3z" +
-    "|M22.5 5.6a2.6 2.6 0 1 0 0 5.2 2.6 2.6 0 1 0 0-5.2z" + BASE + "|dM25.2 15.6l-4.6 5.6|dM17.9 29h9.2",
-  r: "M13 15.6V9.3h4.2v2.8h3.2V9.3h4.2v2.8h3.2V9.3H32v6.3l-2 2.6H15z|M15.5 18.2h14v13.1h-14z|M13.8 36.3l1.7-5h14l1.7 5z" + BASE + "|dM15 18.2h15",
-  q: "M12.3 36.3 9.4 16.2l5.3 9.4.6-13.4 4.4 12.4 2.8-14.1 2.8 14.1 4.4-12.4.6 13.4 5.3-9.4-2.9 20.1z" +
-    "|M9.4 13.9a2.2 2.2 0 1 0 0 4.4 2.2 2.2 0 1 0 0-4.4zM15.3 9.9a2.2 2.2 0 1 0 0 4.4 2.2 2.2 0 1 0 0-4.4zM22.5 8a2.2 2.2 0 1 0 0 4.4 2.2 2.2 0 1 0 0-4.4zM29.7 9.9a2.2 2.2 0 1 0 0 4.4 2.2 2.2 0 1 0 0-4.4zM35.6 13.9a2.2 2.2 0 1 0 0 4.4 2.2 2.2 0 1 0 0-4.4z" + BASE +
-    "|dM12.8 31.4c6.5-1.9 12.9-1.9 19.4 0",
-  k: "lM22.5 4.5v7.5M19 7.8h7" +
-    "|M12.3 36.3c-2.6-4.6-5.7-8.4-4.6-12.9 1.3-5.2 7.6-6.8 11.6-3.6l3.2 2.8 3.2-2.8c4-3.2 10.3-1.6 11.6 3.6 1.1 4.5-2 8.3-4.6 12.9z" +
-    "|M22.5 25.3c-2.3-4.6-4.3-8.5-2.9-11 .9-1.5 4.9-1.5 5.8 0 1.4 2.5-.6 6.4-2.9 11z" + BASE + "|dM12.6 31.6c6.6-2.2 13.2-2.2 19.8 0",
+/** The base every piece stands on. */
+const BASE = "M9.5 41.5h26a2.5 2.5 0 0 0 0-5h-26a2.5 2.5 0 0 0 0 5z";
+
+const PARTS: Record<Role, string[]> = {
+  p: [
+    "M17.8 22.2c0 5.1-2.9 9.4-5.6 14.3h20.6c-2.7-4.9-5.6-9.2-5.6-14.3z",
+    "M15.4 22.6h14.2c.9 0 1.3-1 .7-1.7-1.2-1.5-3.1-2.6-5.3-2.9h-5c-2.2.3-4.1 1.4-5.3 2.9-.6.7-.2 1.7.7 1.7z",
+    dot(22.5, 12.4, 5.6),
+    BASE,
+  ],
+  r: [
+    "M14.2 18.2h16.6l1.4 14H12.8z",
+    "M10.6 6.4h4.8v3.7h4.6V6.4h5v3.7h4.6V6.4h4.8v8.3l-3.6 3.5H14.2l-3.6-3.5z",
+    "M12.8 32.2h19.4l2.3 4.3h-24z",
+    BASE,
+    "dM10.6 14.7h23.8",
+    "dM13.8 21.8h17.4",
+  ],
+  n: [
+    "M34.8 36.5c1.8-6.9 1.5-14.2-1.6-19.4-2.6-4.5-6.6-7.3-11.1-8.4l-1.3-4.4-3 4.4-2.4-2.6-.8 4.7c-3.3 2.3-5.9 6-7.6 10.3l-2.6 6.2c-.7 1.8.2 3.7 2 4.2 1.5.4 2.8-.2 3.7-1.3 1.3-1.6 3.3-2.6 5.7-3 2-.3 3.8-1.3 5-2.8-.2 4.8-3.6 8-6.8 12.1z",
+    BASE,
+    "e" + dot(16.6, 15.6, 1.5),
+    "e" + dot(9.7, 25.7, 1),
+    "dM25.5 10.5c4.3 2.2 7 6.3 7.9 11.6.5 3.3.3 6.8-.6 10.4",
+    "dM8.2 28.8l2.6-.9",
+  ],
+  b: [
+    "M14.6 36.5h15.8l-1.6-4.8H16.2z",
+    "M16.2 31.7c-3.4-3-4.4-7.7-2.3-12.2 1.8-3.9 5.1-7 8.6-9.5 3.5 2.5 6.8 5.6 8.6 9.5 2.1 4.5 1.1 9.2-2.3 12.2z",
+    dot(22.5, 7.2, 2.8),
+    BASE,
+    "dM25.8 15.7l-5.4 6.6",
+    "dM16.4 28.2h12.2",
+  ],
+  q: [
+    "M11 36.5 7.2 16.6l7.5 9.8.2-14.6 5.3 13.8 2.3-15.5 2.3 15.5 5.3-13.8.2 14.6 7.5-9.8L34 36.5z",
+    dot(7.2, 14.3, 2.5),
+    dot(14.9, 9.9, 2.5),
+    dot(22.5, 8, 2.5),
+    dot(30.1, 9.9, 2.5),
+    dot(37.8, 14.3, 2.5),
+    BASE,
+    "dM12.1 31.6c6.9-2 13.9-2 20.8 0",
+  ],
+  k: [
+    "M20.9 2.8h3.2v3h3v3.2h-3v4.2h-3.2V9h-3V5.8h3z",
+    "M12.2 36.5c-3.4-4.5-7.2-8.4-6.4-13.5 1-6.3 9.4-8.5 14.2-3.4l2.5 2.9 2.5-2.9c4.8-5.1 13.2-2.9 14.2 3.4.8 5.1-3 9-6.4 13.5z",
+    "M22.5 26.2c-2.7-4.5-4.7-8.6-3.3-11.6.9-1.8 5.7-1.8 6.6 0 1.4 3-.6 7.1-3.3 11.6z",
+    BASE,
+    "dM12.6 31.7c6.6-2.4 13.2-2.4 19.8 0",
+  ],
 };
 
 export const NAMES: Record<Role, string> = {
@@ -37,12 +78,18 @@ export function colorName(color: Color): string {
   return color === "w" ? "white" : "black";
 }
 
-const cache: Record<string, string> = {};
+const templates = new Map<string, SVGElement>();
 
-/** The SVG markup of one piece; styled by the board's CSS (`.pc.w`, `.pc.b`). */
-export function pieceSvg(color: Color, role: Role): string {
-  return (cache[color + role] ??=
-    `<svg class="pc ${color}" viewBox="0 0 45 45" aria-hidden="true">${
-      PATHS[role].replace(/(\w?)(M[^|]+)\|?/g, '<path class="$1" d="$2"/>')
-    }</svg>`);
+/** A new SVG element of one piece; styled by the board's CSS (`.pc.w`, `.pc.b`). */
+export function pieceSvg(color: Color, role: Role): SVGElement {
+  let t = templates.get(color + role);
+  if (!t) {
+    t = s("svg", { class: `pc ${color}`, viewBox: "0 0 45 45", "aria-hidden": "true" });
+    for (const part of PARTS[role]) {
+      const kind = /^[de]/.test(part) ? part.charAt(0) : "";
+      t.append(s("path", { class: kind || undefined, d: kind ? part.slice(1) : part }));
+    }
+    templates.set(color + role, t);
+  }
+  return t.cloneNode(true) as SVGElement;
 }

@@ -2,7 +2,7 @@
  * The board's whole state: one plain object. `board.ts` makes it and fills it
  * from the core's answers, `render.ts` draws it, `input.ts` turns events into intents.
  */
-import type { Color, Move, Piece, Role, Square, SwapRecord } from "./types.ts";
+import type { Color, Move, Piece, Role, Shape, ShapeColor, Square } from "./types.ts";
 
 export const FILES = "abcdefgh";
 
@@ -22,14 +22,12 @@ export interface Drag {
   active: boolean;
 }
 
-/** The PGN viewer: the game's moves and swaps, and how many of them are on the board. */
-export interface Tape {
-  items: Array<Move | SwapRecord>;
-  /** One label per item ("1. e4", "Black: keeps the array"). */
-  labels: string[];
-  ply: number;
-  /** The caption: the last item played, or "Start position". */
-  label: string;
+/** An arrow or circle being drawn with the right button. */
+export interface Drawing {
+  id: number;
+  from: Square;
+  to: Square;
+  color: ShapeColor;
 }
 
 export interface State {
@@ -38,6 +36,8 @@ export interface State {
   /** Side to move, or in the Chess-9 swap phase the side choosing. */
   toMove: Color;
   interactive: boolean;
+  /** Viewer mode: the board shows a record's positions and is not played on. */
+  viewing: boolean;
   dests: Map<Square, Square[]>;
   selected: Square | null;
   /** Whether the selected piece was already selected before this press. */
@@ -52,13 +52,30 @@ export interface State {
   check: Square | null;
   drag: Drag | null;
   prompt: Prompt | null;
+  /**
+   * Whether the open prompt has seen a press of its own. A prompt opened by a tap
+   * ignores the click that the same tap produces afterwards (touch browsers fire it at
+   * whatever is under the finger, the prompt by then).
+   */
+  armed: boolean;
   swapPhase: boolean;
+  /** The line under the board: swap-phase help, a notice, or the end of the game. */
   caption: string;
-  banner: { title: string; detail: string } | null;
-  /** PGN viewer, or null when playing. */
-  tape: Tape | null;
+  /** The game's end, shown under the board (never over it). */
+  end: { title: string; detail: string; reason: string } | null;
+  /** Why there is no board to show (a bad FEN or PGN): shown in its place. "" when none. */
+  error: string;
   /** Whether the file and rank letters are drawn. */
   coords: boolean;
+  /** Drawn shapes: the user's (right button), the page's (setShapes), the record's ([%cal]). */
+  shapes: { user: Shape[]; api: Shape[]; record: Shape[] };
+  drawing: Drawing | null;
+  /** Move animation in ms (0: none). */
+  animation: number;
+  /** The next render jumps (a new game or position): nothing animates. */
+  instant: boolean;
+  /** A square whose piece arrived by drag this time: it does not animate. */
+  still: Square | null;
 }
 
 /** Piece placement from the first FEN field (display only, no rules). */
@@ -70,7 +87,7 @@ export function readPlacement(fen: string): Map<Square, Piece> {
     .forEach((row, i) => {
       [...row].forEach((ch, file) => {
         const role = ch.toLowerCase();
-        if ("pnbrqk".includes(role) && file < 8) {
+        if ("pnbrqk".includes(role) && file < 8 && i < 8) {
           pieces.set(squareName(file, 7 - i), { color: ch === role ? "b" : "w", role: role as Role });
         }
       });
@@ -104,3 +121,5 @@ export function visual(sq: Square, orientation: Color): [number, number] {
 export function squareOnScreen(col: number, row: number, orientation: Color): Square {
   return squareName(...turnBoard(col, row, orientation));
 }
+
+export const isSquare = (v: unknown): v is Square => typeof v === "string" && /^[a-h][1-8]$/.test(v);
