@@ -111,7 +111,7 @@ export class Board implements Controller {
       reselected: false,
       armed: true,
       instant: true,
-      still: null,
+      dropped: null,
       error: "",
       shapes: { user: [], api: checkShapes(opts.shapes ?? []), record: [] },
     } as unknown as State;

@@ -130,7 +130,7 @@ export function bindInput(dom: Dom, ctl: Controller): () => void {
     st.drag = st.hover = null;
     const sq = under(e);
     if (d.active) {
-      st.still = sq;
+      if (sq) st.dropped = { from: d.from, to: sq };
       ctl.drop(d.from, sq);
     } else if (sq) ctl.up(sq);
     if (st.prompt) st.armed = false;

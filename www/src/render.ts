@@ -112,7 +112,7 @@ export function render(s: State, dom: Dom): void {
   }
   if (!turned && !s.instant && s.animation > 0 && before.size > 0 && !reducedMotion()) animate(s, dom, before, now);
   dom.placed = now;
-  s.still = null;
+  s.dropped = null;
   s.instant = false;
   renderCoords(s, dom);
   renderShapes(s, dom);
@@ -149,7 +149,7 @@ function buildSquares(s: State, dom: Dom): void {
 function animate(s: State, dom: Dom, before: Map<Square, string>, now: Map<Square, string>): void {
   const left = [...before].filter(([sq, code]) => now.get(sq) !== code);
   for (const [to, code] of now) {
-    if (before.get(to) === code || to === s.still) continue;
+    if (before.get(to) === code) continue;
     const [c1, r1] = visual(to, s.orientation);
     let best = -1;
     let dist = 99;
@@ -159,9 +159,13 @@ function animate(s: State, dom: Dom, before: Map<Square, string>, now: Map<Squar
       const d = Math.hypot(c0 - c1, r0 - r1);
       if (d < dist) [best, dist] = [i, d];
     });
-    const from = left[best]?.[0];
+    let from = left[best]?.[0];
     if (from === undefined) continue;
     left.splice(best, 1);
+    // A dragged piece starts from where it was let go (a king dropped on its rook
+    // slides on to its castling square); dropped where it belongs, it does not move.
+    if (from === s.dropped?.from) from = s.dropped.to;
+    if (from === to) continue;
     const el = dom.squares.get(to)?.querySelector<SVGElement>(".pc");
     if (!el || typeof el.animate !== "function") continue;
     const [c0, r0] = visual(from, s.orientation);

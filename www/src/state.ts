@@ -74,8 +74,8 @@ export interface State {
   animation: number;
   /** The next render jumps (a new game or position): nothing animates. */
   instant: boolean;
-  /** A square whose piece arrived by drag this time: it does not animate. */
-  still: Square | null;
+  /** The drag just dropped (origin and drop square): that piece slides on only from where it was let go. */
+  dropped: { from: Square; to: Square } | null;
 }
 
 /** Piece placement from the first FEN field (display only, no rules). */

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { join } from "node:path";
-import { boardPage, click, drag, events, fen, label, placement, shadow, shots, sq, start } from "./helpers.mjs";
+import { boardPage, click, drag, events, fen, label, placement, settle, shadow, shots, sq, start } from "./helpers.mjs";
 
 let env;
 before(async () => {
@@ -148,59 +148,69 @@ test("Chess-9 swap phase: Black then White, by drag, click and pressing the king
   await p2.close();
 });
 
-test("checkmate shows the banner and fires gameover", async () => {
+test("checkmate is shown under the board, not over it, and fires gameover", async () => {
   const page = await boardPage(env, {});
   await drag(page, "f2", "f3");
   await drag(page, "e7", "e5");
   await click(page, "g2", "g4");
   await click(page, "d8", "h4");
-  const banner = shadow(page, ".banner");
-  await banner.waitFor();
-  assert.match(await banner.textContent(), /Checkmate/);
-  assert.match(await banner.textContent(), /Black wins/);
+  const end = shadow(page, '.cap[data-outcome="checkmate"]');
+  await end.waitFor();
+  assert.match(await end.textContent(), /Checkmate · Black wins/);
   assert.deepEqual(await events(page, "gameover"), [{ winner: "b", reason: "checkmate" }]);
   assert.match(await label(page, "e1"), /in check/);
+  // Nothing covers the final position: the result is below the board's box.
+  const box = await shadow(page, ".box").boundingBox();
+  const cap = await end.boundingBox();
+  assert.ok(cap.y >= box.y + box.height - 1, `caption below the board (${cap.y} vs ${box.y + box.height})`);
+  assert.equal(await shadow(page, ".ov").isHidden(), true);
+  await settle(page);
   await page.screenshot({ path: join(shots, "checkmate.png") });
   // Play has stopped.
-  await shadow(page, '[data-action="dismiss"]').click();
   await click(page, "a2", "a3");
   assert.equal((await events(page, "move")).length, 4);
   await page.close();
 });
 
-test("stalemate banner", async () => {
+test("stalemate is shown under the board", async () => {
   const page = await boardPage(env, { fen: "7k/8/6Q1/8/8/8/8/K7 w - - 0 1" });
   await drag(page, "g6", "f7");
-  await shadow(page, ".banner").waitFor();
-  assert.match(await shadow(page, ".banner").textContent(), /Stalemate/);
+  await shadow(page, '.cap[data-outcome="stalemate"]').waitFor();
+  assert.match(await shadow(page, ".cap").textContent(), /Stalemate · Draw/);
   assert.equal((await events(page, "gameover"))[0].winner, null);
   await page.close();
 });
 
-test("PGN viewer steps with buttons and arrow keys", async () => {
+test("PGN viewer steps with buttons, arrow keys and clicks on the move list", async () => {
   const page = await boardPage(env, { pgn: "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *" });
   assert.equal(await placement(page), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+  const current = () => shadow(page, '[aria-current="true"]').textContent();
   await shadow(page, '[data-action="next"]').click();
   assert.equal(await label(page, "e4"), "white pawn on e4");
-  assert.match(await shadow(page, ".cap").textContent(), /1\. e4/);
+  assert.equal(await current(), "e4");
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
   assert.equal(await label(page, "f3"), "white knight on f3");
+  assert.equal(await current(), "Nf3");
   await page.keyboard.press("End");
   assert.equal(await label(page, "b5"), "white bishop on b5");
   assert.equal(await label(page, "a6"), "black pawn on a6");
   assert.equal(await shadow(page, '[data-action="next"]').getAttribute("aria-disabled"), "true");
   await page.keyboard.press("ArrowLeft");
   assert.equal(await label(page, "a6"), "a6");
+  await shadow(page, '[data-ply="4"]').click();
+  assert.equal(await label(page, "c6"), "black knight on c6");
+  assert.equal(await label(page, "b5"), "b5");
   await shadow(page, '[data-action="start"]').click();
   assert.equal(await placement(page), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
   // The viewer does not play.
   await click(page, "e2", "e4");
   assert.equal(await label(page, "e4"), "e4");
+  assert.deepEqual(page.errors, []);
   await page.close();
 });
 
-test("viewer mode over a game object (Board.setGame with viewer), Chess-9 swaps included", async () => {
+test("viewer mode over a game object (Board.setGame with viewer), Chess-9 swaps made before the start", async () => {
   const page = await boardPage(env, {});
   await page.evaluate(() => {
     const g = Chess960.Chess.chess9();
@@ -209,24 +219,27 @@ test("viewer mode over a game object (Board.setGame with viewer), Chess-9 swaps 
     for (const m of ["e4", "e5", "Nf3"]) g.move(m);
     document.querySelector("chess960-board").board.setGame(g, true);
   });
-  assert.equal(await placement(page), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
-  await shadow(page, '[data-action="next"]').click();
-  assert.match(await shadow(page, ".cap").textContent(), /Black: swaps king/);
-  await page.keyboard.press("End");
+  // The record starts from the array after the swaps (Black's king and bishop swapped).
+  assert.equal(await placement(page), "rnkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+  await shadow(page, '[data-action="end"]').click();
   assert.equal(await label(page, "f3"), "white knight on f3");
-  assert.match(await shadow(page, ".cap").textContent(), /2\. Nf3/);
+  assert.equal(await shadow(page, '[aria-current="true"]').textContent(), "Nf3");
   await page.keyboard.press("ArrowLeft");
   assert.equal(await label(page, "f3"), "f3");
   await page.keyboard.press("Home");
-  assert.equal(await label(page, "c8"), "black bishop on c8");
+  assert.equal(await label(page, "c8"), "black king on c8");
   assert.deepEqual(page.errors, []);
   await page.close();
 });
 
-test("a bad FEN shows the error instead of breaking the page", async () => {
-  const page = await boardPage(env, { fen: "not a fen" });
-  assert.notEqual((await shadow(page, ".cap").textContent()).trim(), "");
-  assert.equal(await placement(page), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+test("a bad FEN shows the error in place of the board, not a board to play on", async () => {
+  const page = await boardPage(env, { fen: "not a fen" }, { listen: ["error"] });
+  const fail = shadow(page, ".fail");
+  await fail.waitFor();
+  assert.match(await fail.textContent(), /FEN/i);
+  assert.equal(await shadow(page, ".box").isHidden(), true);
+  assert.equal(await page.locator("chess960-board [data-square]").first().isVisible(), false);
+  assert.equal((await events(page, "error")).length, 1);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -242,7 +255,7 @@ test("PGN from a script child, Chess960 tags, castling in the record", async () 
   const page = await boardPage(env, {}, { inner: `<script type="application/x-chess-pgn">${pgn}</script>` });
   await shadow(page, '[data-action="end"]').click({ timeout: 5000 });
   assert.equal(await placement(page), "rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1");
-  assert.match(await shadow(page, ".cap").textContent(), /4\. O-O/);
+  assert.equal(await shadow(page, '[aria-current="true"]').textContent(), "O-O");
   await page.close();
 });
 
@@ -337,12 +350,12 @@ test("the Board class takes its options (coordinates, viewer, orientation)", asy
     const root = host.shadowRoot;
     return {
       coordinates: root.querySelectorAll(".cr, .cf").length,
-      nav: root.querySelector(".nav").hidden,
+      nav: !!root.querySelector(".nav [data-action=next]"),
       first: root.querySelector("[data-square]").dataset.square,
       e4: root.querySelector('[data-square="e4"]').getAttribute("aria-label"),
     };
   });
-  assert.deepEqual(seen, { coordinates: 0, nav: false, first: "h1", e4: "e4" });
+  assert.deepEqual(seen, { coordinates: 0, nav: true, first: "h1", e4: "e4" });
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -20,8 +20,13 @@ const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; ch
 const LOCAL = /^(file|data|blob|about):/;
 const FIXTURE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <script src="/chess960-board.js"></script>
-<style>body{margin:0;padding:16px;font:14px system-ui}chess960-board{width:480px}</style>
+<style>body{margin:0;padding:16px;font:14px system-ui}chess960-board{width:min(480px,100%)}</style>
 </head><body></body></html>`;
+
+const ARGS = [
+  "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--no-first-run",
+];
 
 /**
  * Starts the server and the browser; returns { origin, browser, requests, close }.
@@ -61,20 +66,32 @@ export async function start({ routes = {} } = {}) {
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: "/usr/bin/chromium",
     headless: true,
-    args: [
-      "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", "--no-first-run",
-    ],
+    args: ARGS,
     viewport: { width: 900, height: 800 },
   });
   mkdirSync(shots, { recursive: true });
   const requests = [];
   browser.on("request", (r) => requests.push(r.url()));
+  let mobile = null;
   return {
     origin,
     browser,
     requests,
+    /** A page in a touch phone's context (390×844, touch, mobile viewport), at `path`. */
+    async phonePage(path = "/fixture.html") {
+      if (!mobile) {
+        mobile = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: ARGS });
+      }
+      const ctx = await mobile.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+      ctx.on("request", (r) => requests.push(r.url()));
+      const page = await ctx.newPage();
+      page.errors = [];
+      page.on("pageerror", (e) => page.errors.push(e.message));
+      await page.goto(`${origin}${path}`);
+      return page;
+    },
     async close() {
+      await mobile?.close();
       await browser.close();
       await new Promise((ok) => server.close(ok));
       rmSync(profile, { recursive: true, force: true });
@@ -90,20 +107,23 @@ export async function start({ routes = {} } = {}) {
  * errors into `page.errors`.
  */
 export async function boardPage(env, attrs = {}, options = {}) {
-  const page = await env.browser.newPage();
-  page.errors = [];
-  page.on("pageerror", (e) => page.errors.push(e.message));
-  await page.goto(`${env.origin}/fixture.html`);
-  await page.evaluate(([a, inner]) => {
+  let page = options.page;
+  if (!page) {
+    page = await env.browser.newPage();
+    page.errors = [];
+    page.on("pageerror", (e) => page.errors.push(e.message));
+    await page.goto(`${env.origin}/fixture.html`);
+  }
+  await page.evaluate(([a, inner, listen]) => {
     const el = document.createElement("chess960-board");
     for (const [k, v] of Object.entries(a)) el.setAttribute(k, v);
     if (inner) el.innerHTML = inner;
     window.events = [];
-    for (const t of ["move", "gameover", "swap"]) {
+    for (const t of ["move", "gameover", "swap", "shapes", ...listen]) {
       el.addEventListener(t, (e) => window.events.push({ type: t, detail: e.detail }));
     }
     document.body.appendChild(el);
-  }, [attrs, options.inner ?? ""]);
+  }, [attrs, options.inner ?? "", options.listen ?? []]);
   return page;
 }
 
@@ -134,3 +154,10 @@ export const label = (page, name) => sq(page, name).getAttribute("aria-label");
 export const events = (page, type) =>
   page.evaluate((t) => window.events.filter((e) => e.type === t).map((e) => e.detail), type);
 export const shadow = (page, selector) => page.locator(`chess960-board ${selector}`);
+
+/** Waits until no animation runs in the page's boards (moves slide for ~200 ms). */
+export async function settle(page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("chess960-board")].every((b) => !b.shadowRoot || b.shadowRoot.getAnimations().length === 0)
+  );
+}
