@@ -105,8 +105,9 @@ function refresh(): void {
     statusEl.textContent = o.winner ? `${o.winner === "w" ? "White" : "Black"} wins` : "Draw";
     detailEl.textContent = `by ${REASON[o.reason] ?? o.reason}`;
   } else if (g.swapChoices().length) {
+    // The board says how to choose, under itself: said once.
     statusEl.textContent = `${side} chooses a swap`;
-    detailEl.textContent = "King onto the c-file bishop, queen onto the f-file bishop, or press the king to keep the array.";
+    detailEl.textContent = "Chess-9 (Nonary Chess)";
   } else {
     statusEl.textContent = `${side} to move`;
     detailEl.textContent = g.isCheck() ? `${side} is in check.` : describeStart(g);

@@ -121,6 +121,8 @@ export class Viewer {
       this.event.append(parts.length ? " · " : "", a);
     }
     this.head.hidden = !parts.length && !siteUrl && this.picker.hidden;
+    const who = [hd["White"], hd["Black"]].filter(known).join(" – ");
+    this.scroll.setAttribute("aria-label", who ? `Moves, ${who}` : "Moves");
     return start;
   }
 
