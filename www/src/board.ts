@@ -461,7 +461,8 @@ export class Board implements Controller {
     try {
       played = this.g.move(m.san);
     } catch {
-      played = this.g.move(m); // as a board input: from, to, promotion
+      // As a board input: from, to, promotion.
+      played = this.g.move({ from: m.from, to: m.to, ...(m.promotion ? { promotion: m.promotion } : {}) });
     }
     this.update();
     const said = `${side(played.color)}: ${played.san}`;

@@ -1,89 +1,16 @@
 /**
- * Where the viewer gets its game record: the PGN tree of /work/notes/TREE.md.
- *
- * `readTree(chess)` calls `chess.tree()` when the core has it. Until then (temporary)
- * it derives a mainline-only tree from the game's history: moves, positions and the
- * header tags, without comments, NAGs, shapes, clocks or variations. The viewer is
- * written against the full type, so nothing else changes when `tree()` lands.
+ * Where the viewer gets its game record: the PGN tree of the core (`chess.tree()`,
+ * /work/notes/TREE.md): mainline and variations with comments, NAGs, shapes and clocks.
+ * Also: the shapes attribute's reader, NAG glyphs, and tags for a chooser's labels.
  */
-import type { Color, Game, Move, ShapeColor, Square, SwapRecord } from "./types.ts";
+import type { PgnGame } from "chess960";
+import type { Game, ShapeColor, Square } from "./types.ts";
 
-// The contract's types (TREE.md); to be imported from "chess960" once it exports them.
-export interface PgnArrow { from: Square; to: Square; color: ShapeColor }
-export interface PgnCircle { square: Square; color: ShapeColor }
-export interface PgnEval { pawns?: number; mate?: number; depth?: number }
-export interface PgnCommand { name: string; value: string }
-export interface PgnNode {
-  ply: number;
-  moveNumber: number;
-  color: Color;
-  san: string;
-  uci: string;
-  from: Square;
-  to: Square;
-  fen: string;
-  startingComments: string[];
-  comments: string[];
-  nags: number[];
-  arrows: PgnArrow[];
-  circles: PgnCircle[];
-  clock?: number;
-  eval?: PgnEval;
-  commands: PgnCommand[];
-  variations: PgnNode[][];
-}
-export interface PgnGame {
-  headers: Record<string, string>;
-  startFen: string;
-  variant: "standard" | "chess960" | "chess9";
-  comments: string[];
-  arrows: PgnArrow[];
-  circles: PgnCircle[];
-  moves: PgnNode[];
-  result: string;
-}
+export type { PgnArrow, PgnCircle, PgnCommand, PgnEval, PgnGame, PgnNode } from "chess960";
 
-/** Tags the fallback reads one by one (the core's API has no "all tags" call yet). */
-const TAGS = [
-  "Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo", "BlackElo",
-  "WhiteTitle", "BlackTitle", "WhiteTeam", "BlackTeam", "TimeControl", "Termination",
-  "Variant", "ECO", "Opening", "Annotator", "EventDate",
-];
-
-const isMove = (item: Move | SwapRecord | null): item is Move => item !== null && "san" in item;
-
-/** The record of `chess` as a tree; leaves `chess` as it was. */
+/** The record of `chess` as a tree. */
 export function readTree(chess: Game): PgnGame {
-  const tree = (chess as Game & { tree?: () => PgnGame }).tree;
-  if (typeof tree === "function") return tree.call(chess);
-  const items: Array<Move | SwapRecord> = [];
-  for (let u; (u = chess.undo()); ) items.unshift(u);
-  let i = 0;
-  for (let item; (item = items[i] ?? null) && !isMove(item); i++) chess.swap(item.swap);
-  const startFen = chess.fen();
-  const moves: PgnNode[] = [];
-  let moveNumber = +(startFen.split(" ")[5] ?? 1) || 1;
-  for (const item of items.slice(i)) {
-    const m = item as Move;
-    chess.move(m.san);
-    moves.push({
-      ply: moves.length + 1, moveNumber, color: m.color, san: m.san, uci: m.uci, from: m.from, to: m.to,
-      fen: chess.fen(), startingComments: [], comments: [], nags: [], arrows: [], circles: [], commands: [],
-      variations: [],
-    });
-    if (m.color === "b") moveNumber++;
-  }
-  const headers: Record<string, string> = {};
-  for (const t of TAGS) {
-    const v = chess.header(t);
-    if (v !== null) headers[t] = v;
-  }
-  const variant = chess.variant();
-  return {
-    headers, startFen, comments: [], arrows: [], circles: [], moves,
-    variant: variant === "chess960" || variant === "chess9" ? variant : "standard",
-    result: headers["Result"] ?? "*",
-  };
+  return chess.tree();
 }
 
 const COLORS: Record<string, ShapeColor> = { G: "green", R: "red", Y: "yellow", B: "blue" };

@@ -6,6 +6,7 @@
  */
 // The package's own types, not a second copy of them.
 import type {
+  PgnGame,
   Color,
   Move,
   Outcome,
@@ -31,14 +32,14 @@ export interface Game {
   moves(opts: { verbose: true }): Move[];
   dests(): Map<string, string[]>;
   resolve(from: Square, to: Square): Resolution;
-  move(m: string | { from: Square; to: Square; promotion?: "q" | "r" | "b" | "n" }): Move;
+  move(m: string | { from: Square; to: Square; promotion?: string }): Move;
   swap(choice: SwapChoice): unknown;
   swapChoices(): string[];
   undo(): Move | SwapRecord | null;
   isCheck(): boolean;
   outcome(): Outcome | null;
   history(opts: { verbose: true }): Array<Move | SwapRecord>;
-  header(key: string): string | null;
+  tree(): PgnGame;
 }
 
 /** Colours of drawn shapes, as in PGN's [%cal]/[%csl] (G, R, Y, B). */

@@ -241,3 +241,16 @@ test("screenshots of the viewer: desktop and phone, light and dark", async () =>
     await page.close();
   }
 });
+
+test("the chessops-built tree the viewer tests use agrees with the core's chess.tree()", async () => {
+  const { Chess, splitPgn } = await import(join(www, "..", "pkg", "node", "index.js"));
+  const core = Chess.fromPgn(splitPgn(PGN)[0]).tree();
+  const pick = (n) => ({
+    ply: n.ply, moveNumber: n.moveNumber, color: n.color, san: n.san, from: n.from, to: n.to,
+    placement: n.fen.split(" ")[0], comments: n.comments, startingComments: n.startingComments, nags: n.nags,
+    arrows: n.arrows, circles: n.circles, clock: n.clock, variations: n.variations.map((v) => v.map(pick)),
+  });
+  assert.deepEqual(core.moves.map(pick), TREE.moves.map(pick));
+  assert.deepEqual([core.comments, core.arrows, core.circles, core.result], [TREE.comments, TREE.arrows, TREE.circles, TREE.result]);
+  assert.equal(core.startFen.split(" ")[0], TREE.startFen.split(" ")[0]);
+});
