@@ -32,6 +32,13 @@ function skip(name, why) {
   results.push({ name, status: `skipped (${why})`, ok: true, s: 0 });
 }
 
+// What the README claims about the code: formatted, lint-clean natively and for wasm32
+// (tsc --strict runs in the build), and within SPEC §7's budgets.
+step("cargo fmt --check", "cargo", ["fmt", "--check"]);
+step("cargo clippy (native, all targets)", "cargo", ["clippy", "--all-targets", "--", "-D", "warnings"]);
+step("cargo clippy (wasm32)", "cargo", ["clippy", "--target", "wasm32-unknown-unknown", "--lib", "--test", "wasm", "--", "-D", "warnings"]);
+step("budgets (SPEC §7)", process.execPath, [join(root, "scripts", "budgets.mjs")]);
+
 step("cargo test (native)", "cargo", ["test", "--no-fail-fast"]);
 
 const wasmTests = join(root, "tests", "wasm.rs");
