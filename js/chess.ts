@@ -83,6 +83,7 @@ function opts<T extends object>(value: T | undefined, what: string): Partial<T> 
 
 const isColor = (c: unknown): c is Color => c === "w" || c === "b";
 const SQUARE = /^[a-h][1-8]$/;
+const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
 
 // Hands a raw game to the constructor without a second constructor parameter.
 let adopt: Game | undefined;
@@ -90,6 +91,12 @@ let adopt: Game | undefined;
 /** The core's `FenAfter`, for a Move's lazy `after`. */
 const fenAfter = (before: string, uci: string): string =>
   Game.util(op.UTIL_FEN_AFTER, before, uci, 0) as string;
+
+/** A step's answer, its record, a tab and the FEN before it, as a `Move`. */
+function played(answer: string): Move {
+  const tab = answer.indexOf("\t");
+  return new Move(fieldsAt(answer, 0, tab), answer.slice(tab + 1), fenAfter);
+}
 
 /**
  * A game of standard chess, Chess960 or Chess-9 with its history.
@@ -379,7 +386,6 @@ export class Chess {
    */
   move(move: string | MoveInput | null, options?: { strict?: boolean }): Move {
     const strict = opts(options, "options").strict === true;
-    const before = this.#raw.get(op.GET_FEN);
     let record: string;
     if (typeof move === "string" || move === null) {
       record = this.#moveText(move ?? "--", strict);
@@ -395,17 +401,22 @@ export class Chess {
         throw new Error(`Invalid move: ${JSON.stringify(move)}`, { cause });
       }
     }
-    return new Move(fieldsAt(record, 0, record.length), before, fenAfter);
+    return played(record);
   }
 
-  /** Plays `text` as chess.js reads it (js/san.ts) → the move's record. */
+  /** Plays `text` as chess.js reads it (js/san.ts) → the move's record and FEN before. */
   #moveText(text: string, strict: boolean): string {
     const clean = cleaned(text, strict);
     if (clean === "--") {
       const turn = this.turn();
-      return this.#call(op.CALL_SET_TURN, turn === "w" ? "b" : "w") && this.#nullRecord(turn);
+      const before = this.fen();
+      return this.#call(op.CALL_SET_TURN, turn === "w" ? "b" : "w") && `${this.#nullRecord(turn)}\t${before}`;
     }
-    // The strict pass first, over the SAN list: the common case, no records decoded.
+    // Exact SAN, or UCI when reading permissively: the common cases, one call (`e7e8`
+    // without a piece falls through to chess.js's own choice below).
+    const fast = this.#call(op.CALL_MOVE_EXACT, clean, !strict && UCI.test(clean) ? "uci" : "");
+    if (fast !== "") return fast;
+    // The strict pass, over the SAN list (decorations the fast path kept aside).
     const s = this.#raw.get(op.GET_MOVES);
     const sans = s === "" ? [] : s.split(" ");
     const i = exactIndex(clean, sans);
@@ -428,11 +439,9 @@ export class Chess {
 
   /** Takes back the last move (or Chess-9 swap); null when there is nothing to undo. */
   undo(): Move | SwapRecord | null {
-    const after = this.#raw.get(op.GET_FEN);
-    const record = this.#raw.get(op.GET_UNDO);
-    if (record === "") return null;
-    if (isSwap(record)) return decodeSwap(record);
-    return new Move(fieldsAt(record, 0, record.length), this.#raw.get(op.GET_FEN), after);
+    const answer = this.#raw.get(op.GET_UNDO);
+    if (answer === "") return null;
+    return isSwap(answer) ? decodeSwap(answer) : played(answer);
   }
 
   /** The moves so far as SAN (swaps as `swap:king`, null moves `--`), or as `Move` objects with `verbose`. */

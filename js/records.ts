@@ -62,8 +62,9 @@ export function isSwap(line: string): boolean {
   return line.startsWith("swap ");
 }
 
-/** A swap record: `swap <color> <choice>`. */
+/** A swap record: `swap <color> <choice>` (what follows a tab aside). */
 export function decodeSwap(line: string): SwapRecord {
-  const f = line.split(" ");
+  const tab = line.indexOf("\t");
+  const f = (tab < 0 ? line : line.slice(0, tab)).split(" ");
   return { color: f[1] as Color, swap: f[2] as SwapChoice };
 }

@@ -360,31 +360,55 @@ pub(crate) fn ep_if_capturable(board: &Board, turn: Color, sq: Square) -> Option
 }
 
 fn push_board(board: &Board, s: &mut String) {
-    let mut empty = 0;
-    // a8 to h8, then a7 to h7, down to the first rank.
-    for i in 0..64u8 {
-        let piece = board.piece_at(Square::from_index(i ^ 56));
-        let rank_end = i % 8 == 7;
-        if piece.is_none() {
-            empty += 1;
-        }
-        // A run of empty squares ends at a piece or at the end of the rank.
-        if empty > 0 && (piece.is_some() || rank_end) {
-            push_char(s, char::from(b'0' + empty));
-            empty = 0;
-        }
-        if let Some(p) = piece {
-            push_char(s, p.char());
-        }
-        if rank_end && i < 63 {
-            push_char(s, '/');
+    // Each square's letter, from the twelve piece sets (a square at a time would test
+    // every set for every square).
+    let mut letters = [0u8; 64];
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let letter = Piece { color, role }.char() as u8;
+            for sq in board.pieces(color, role) {
+                if let Some(slot) = letters.get_mut(sq.index()) {
+                    *slot = letter;
+                }
+            }
         }
     }
+    // The eighth rank first, a-file to h-file; a run of empty squares as its length.
+    // Written as bytes (at most 64 letters and 7 slashes), pushed at once.
+    let mut out = [0u8; 71];
+    let mut n = 0;
+    let mut put = |b: u8| {
+        if let Some(slot) = out.get_mut(n) {
+            *slot = b;
+            n += 1;
+        }
+    };
+    for (i, rank) in letters.chunks_exact(8).rev().enumerate() {
+        if i > 0 {
+            put(b'/');
+        }
+        let mut empty = 0;
+        for &letter in rank {
+            if letter == 0 {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                put(b'0' + empty);
+                empty = 0;
+            }
+            put(letter);
+        }
+        if empty > 0 {
+            put(b'0' + empty);
+        }
+    }
+    crate::text::push_ascii(s, out.get(..n).unwrap_or_default());
 }
 
 /// The placement field.
 pub fn board_fen(board: &Board) -> String {
-    let mut s = String::new();
+    let mut s = String::with_capacity(72);
     push_board(board, &mut s);
     s
 }
@@ -436,7 +460,8 @@ pub fn to_fen_forced_ep(pos: &Position) -> String {
 }
 
 fn write_fen(pos: &Position, shredder: bool, kept_ep: bool) -> String {
-    let mut s = String::new();
+    // Room for most FENs at once (the longest are ~90 bytes): no regrowth on the way.
+    let mut s = String::with_capacity(96);
     push_board(pos.board(), &mut s);
     push_char(&mut s, ' ');
     push_char(&mut s, pos.turn().char());

@@ -712,6 +712,31 @@ impl Game {
         self.push_move(m, &legal)
     }
 
+    /// chess.js's common move readings in one step: plays `text` when it is exactly a
+    /// legal move's SAN, decorations aside (with `uci`: when it is a legal move's UCI),
+    /// and answers whether it did. Anything else is left to the caller's slower reading.
+    pub fn play_exact_quiet(&mut self, text: &str, uci: bool) -> Result<bool, PlayError> {
+        let legal = self.legal_moves();
+        let pos = *self.position();
+        if uci {
+            return match crate::uci::parse_uci(&pos, text, &legal) {
+                Ok(m) => self.push_move(m, &legal).map(|()| true),
+                Err(_) => Ok(false),
+            };
+        }
+        let Ok(m) = san::parse_san(&pos, text, &legal) else {
+            return Ok(false);
+        };
+        let s = san::to_san(&pos, m, &legal);
+        if !san::same_san(&s, text) {
+            return Ok(false);
+        }
+        self.check_room(1)?;
+        self.push_step(pos.after(m), Step::Move(m), San::new(&s));
+        self.update_outcome();
+        Ok(true)
+    }
+
     /// The legal move `text` denotes here (SAN or UCI), without playing it.
     pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
         self.parse_move_in(text, &self.legal_moves())

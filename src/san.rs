@@ -68,22 +68,22 @@ fn role_of(pos: &Position, m: Move) -> Role {
     pos.board().role_at(m.from()).unwrap_or(Role::Pawn)
 }
 
-/// SAN without the check suffix; `legal` must be the legal moves of `pos`.
-pub fn san_plain(pos: &Position, m: Move, legal: &MoveList) -> String {
+/// Writes SAN without the check suffix; `legal` must be the legal moves of `pos`.
+fn push_plain(s: &mut String, pos: &Position, m: Move, legal: &MoveList) {
     if let Some(side) = m.castling_side() {
-        return crate::text::owned(side.san());
+        s.push_str(side.san());
+        return;
     }
     let role = role_of(pos, m);
     let to = m.to();
     let capture = pos.board().occupied().contains(to) || m.kind() == MoveKind::EnPassant;
-    let mut s = String::new();
     if role == Role::Pawn {
         // A pawn names only its file, and only when it captures.
         if capture {
-            push_char(&mut s, m.from().file().char());
+            push_char(s, m.from().file().char());
         }
     } else {
-        push_char(&mut s, role.upper());
+        push_char(s, role.upper());
     }
     if role != Role::Pawn && role != Role::King {
         let (mut any, mut same_file, mut same_rank) = (false, false, false);
@@ -96,24 +96,23 @@ pub fn san_plain(pos: &Position, m: Move, legal: &MoveList) -> String {
         }
         if any {
             if !same_file {
-                push_char(&mut s, m.from().file().char());
+                push_char(s, m.from().file().char());
             } else if !same_rank {
-                push_char(&mut s, m.from().rank().char());
+                push_char(s, m.from().rank().char());
             } else {
-                Push::push_to(&m.from(), &mut s);
+                Push::push_to(&m.from(), s);
             }
         }
     }
     // One tail for pawns and pieces: only a pawn move has a promotion.
     if capture {
-        push_char(&mut s, 'x');
+        push_char(s, 'x');
     }
-    Push::push_to(&to, &mut s);
+    Push::push_to(&to, s);
     if let Some(p) = m.promotion() {
-        push_char(&mut s, '=');
-        push_char(&mut s, p.upper());
+        push_char(s, '=');
+        push_char(s, p.upper());
     }
-    s
 }
 
 /// `+` or `#` (or nothing) for the position after a move.
@@ -131,9 +130,15 @@ pub fn suffix(after: &Position) -> &'static str {
 
 /// Full SAN with check or mate suffix.
 pub fn to_san(pos: &Position, m: Move, legal: &MoveList) -> String {
-    let mut s = san_plain(pos, m, legal);
-    suffix(&pos.after(m)).push_to(&mut s);
+    let mut s = String::with_capacity(8);
+    push_san(&mut s, pos, m, legal);
     s
+}
+
+/// Writes [`to_san`] into `s`: a move list's SANs share one buffer.
+pub fn push_san(s: &mut String, pos: &Position, m: Move, legal: &MoveList) {
+    push_plain(s, pos, m, legal);
+    s.push_str(suffix(&pos.after(m)));
 }
 
 /// Reads SAN for a legal move. Tolerates `0-0`, check/mate and annotation suffixes
@@ -310,6 +315,11 @@ fn chessjs_stripped(s: &str) -> Vec<u8> {
     t
 }
 
+/// Whether `text` is `san`, decorations aside, as chess.js compares them.
+pub fn same_san(san: &str, text: &str) -> bool {
+    chessjs_stripped(san) == chessjs_stripped(text)
+}
+
 /// The move whose SAN `text` is, as chess.js's strict reading decides (decorations
 /// aside, exactly the SAN: no over-disambiguation, no long forms).
 pub fn parse_exact(pos: &Position, text: &str, legal: &MoveList) -> Option<Move> {
@@ -324,9 +334,13 @@ pub fn parse_exact(pos: &Position, text: &str, legal: &MoveList) -> Option<Move>
 /// h1; a pawn's push, double push, then captures (toward the a-file first for White,
 /// the h-file for Black); a piece's rays in chess.js's offset order, nearer squares
 /// first; promotions knight, bishop, rook, queen; castling last, king side first.
-pub fn chessjs_key(pos: &Position, m: Move) -> (u8, u8, u8, u8, u8) {
+pub fn chessjs_key(pos: &Position, m: Move) -> u64 {
+    // The five parts, most significant first, as one number to compare.
+    let key = |parts: [u8; 5]| {
+        u64::from_be_bytes([0, 0, 0, parts[0], parts[1], parts[2], parts[3], parts[4]])
+    };
     if let Some(side) = m.castling_side() {
-        return (1, 0, side as u8, 0, 0);
+        return key([1, 0, side as u8, 0, 0]);
     }
     let (from, to) = (m.from(), m.to());
     // chess.js's 0x88 deltas: a rank up is -16, a file right +1.
@@ -375,20 +389,22 @@ pub fn chessjs_key(pos: &Position, m: Move) -> (u8, u8, u8, u8, u8) {
             )
         }
     };
-    (0, from.u8() ^ 56, dir, dist, promo)
+    key([0, from.u8() ^ 56, dir, dist, promo])
 }
 
 /// The legal moves in chess.js's order ([`chessjs_key`]).
 pub fn chessjs_order(pos: &Position, legal: &MoveList) -> Vec<Move> {
     // Insertion sort by key: at most a couple of hundred moves, and a fraction of the
     // code of the standard library's sorts (4.8 KB of wasm for the unstable one).
-    let mut out: Vec<(_, Move)> = Vec::with_capacity(legal.len());
+    let mut keys: Vec<u64> = Vec::with_capacity(legal.len());
+    let mut out: Vec<Move> = Vec::with_capacity(legal.len());
     for &m in legal.iter() {
         let k = chessjs_key(pos, m);
-        let at = out.iter().position(|(o, _)| *o > k).unwrap_or(out.len());
-        out.insert(at, (k, m));
+        let at = keys.partition_point(|&o| o <= k);
+        keys.insert(at, k);
+        out.insert(at, m);
     }
-    out.into_iter().map(|(_, m)| m).collect()
+    out
 }
 
 #[cfg(test)]

@@ -208,6 +208,15 @@ pub fn push_char(out: &mut String, c: char) {
     out.push(c);
 }
 
+/// Appends ASCII bytes (anything else is not written): fixed-width text built as a byte
+/// array, pushed in one copy.
+#[inline(never)]
+pub fn push_ascii(out: &mut String, bytes: &[u8]) {
+    if let Ok(s) = core::str::from_utf8(bytes) {
+        out.push_str(s);
+    }
+}
+
 /// `s` as a new `String`: `str::to_string`, out of line on purpose (one copy of the
 /// allocation and copy instead of one at every call). Built with the one copy of
 /// `push_str` rather than `String::from`'s own allocation code.

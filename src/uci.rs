@@ -50,18 +50,24 @@ impl fmt::Display for UciError {
 
 impl core::error::Error for UciError {}
 
+/// `m` in UCI, castling written as `notation` says.
 pub fn to_uci(m: Move, notation: CastlingNotation) -> String {
+    let mut s = String::with_capacity(5);
+    push_uci(&mut s, m, notation);
+    s
+}
+
+/// Writes [`to_uci`] into `out`.
+pub fn push_uci(out: &mut String, m: Move, notation: CastlingNotation) {
     let to = match notation {
         CastlingNotation::KingToDestination => m.king_to(),
         CastlingNotation::KingOntoRook => m.to(),
     };
-    let mut s = String::new();
-    Push::push_to(&m.from(), &mut s);
-    Push::push_to(&to, &mut s);
+    Push::push_to(&m.from(), out);
+    Push::push_to(&to, out);
     if let Some(p) = m.promotion() {
-        push_char(&mut s, p.char());
+        push_char(out, p.char());
     }
-    s
 }
 
 /// Splits `e7e8q` into (from, to, promotion) without looking at a position.

@@ -139,10 +139,18 @@ impl JsGame {
     }
 
     /// The record of the step just played.
+    /// The last step's record, a tab and the FEN before it (`Move.before`).
     fn last_record(&self) -> String {
-        let mut s = String::new();
-        if let Some(e) = self.inner.entry(self.inner.ply_count()) {
-            records::push_entry(&mut s, &e, self.inner.notation());
+        let g = &self.inner;
+        let mut s = String::with_capacity(128);
+        let ply = g.ply_count();
+        if let (Some(e), Some(before)) = (
+            g.entry(ply),
+            ply.checked_sub(1).and_then(|p| g.position_at(p)),
+        ) {
+            records::push_entry(&mut s, &e, g.notation());
+            s.push('\t');
+            s.push_str(&fen::to_fen(before, false));
         }
         s
     }
@@ -172,7 +180,7 @@ impl JsGame {
         let legal = g.legal_moves();
         let mut moves = crate::san::chessjs_order(g.position(), &legal);
         moves.retain(|m| from.is_none_or(|f| m.from() == f));
-        let mut s = String::new();
+        let mut s = String::with_capacity(32 * moves.len());
         records::push_moves(&mut s, g.position(), &moves, &legal, g.notation());
         s
     }
@@ -418,21 +426,23 @@ impl JsGame {
             Some(Get::Moves) => {
                 let pos = *g.position();
                 let legal = g.legal_moves();
-                let mut s = String::new();
+                let mut s = String::with_capacity(8 * legal.len());
                 for m in crate::san::chessjs_order(&pos, &legal) {
                     if !s.is_empty() {
                         s.push(' ');
                     }
-                    s.push_str(&crate::san::to_san(&pos, m, &legal));
+                    crate::san::push_san(&mut s, &pos, m, &legal);
                 }
                 s
             }
             Some(Get::MovesVerbose) => self.moves_text(None),
             Some(Get::Undo) => {
                 let notation = g.notation();
-                let mut s = String::new();
+                let mut s = String::with_capacity(128);
                 if let Some(e) = g.undo() {
                     records::push_entry(&mut s, &e, notation);
+                    s.push('\t');
+                    s.push_str(&fen::to_fen(g.position(), false));
                 }
                 s
             }
@@ -492,6 +502,11 @@ impl JsGame {
                 let r = g.play_text_quiet(a);
                 self.played(r)
             }
+            Some(Call::MoveExact) => match g.play_exact_quiet(a, b == "uci") {
+                Ok(true) => Ok(self.last_record()),
+                Ok(false) => Ok(String::new()),
+                Err(e) => Err(fail(e)),
+            },
             Some(Call::WhyNot) => Ok(match g.parse_move(a) {
                 Ok(_) => String::new(),
                 Err(e) => e.message(),

@@ -67,7 +67,7 @@ ops! {
         Moves = 5,
         /// The legal moves as move records, one per line.
         MovesVerbose = 6,
-        /// Takes back the last step: its record (`""` when none).
+        /// Takes back the last step: its record and the FEN now (`""` when none).
         Undo = 7,
         /// The steps' SAN, space-separated (`--` a null move, `swap:king` a swap).
         History = 8,
@@ -119,6 +119,8 @@ ops! {
         Resign = 10,
         /// Records that colour `a` ran out of time: `1` when recorded.
         Timeout = 11,
+        /// Plays `a` if it is exactly a legal move's SAN, decorations aside (with `b` = `uci`: a legal move's UCI) → record, else `""` (nothing played): the fast path of `move(text)`.
+        MoveExact = 19,
         /// chess.js's `put`: piece `a` (`wp`, `bk`, …) on square `b` → `1` when placed.
         Put = 12,
         /// chess.js's `remove`: the piece that stood on square `a` (`wp`, …) or `""`.

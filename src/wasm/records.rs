@@ -16,37 +16,44 @@ use crate::uci::CastlingNotation;
 /// Appends the record of a move.
 pub fn push_move(out: &mut String, pm: &PlayedMove, notation: CastlingNotation) {
     let m = pm.mv;
-    let opt = |r: Option<Role>| r.map_or('-', Role::char);
+    let opt = |r: Option<Role>| r.map_or(b'-', |r| r.char() as u8);
     let (from, to) = (m.from(), m.king_to());
-    for c in [
-        pm.color.char(),
-        ' ',
-        pm.role.char(),
-        ' ',
-        from.file().char(),
-        from.rank().char(),
-        ' ',
-        to.file().char(),
-        to.rank().char(),
-        ' ',
+    // The fixed-width head, `w p e2 e4 - - `, as bytes: a verbose move list writes
+    // thousands of these.
+    let [f1, f2] = square_bytes(from);
+    let [t1, t2] = square_bytes(to);
+    let head = [
+        pm.color.char() as u8,
+        b' ',
+        pm.role.char() as u8,
+        b' ',
+        f1,
+        f2,
+        b' ',
+        t1,
+        t2,
+        b' ',
         opt(pm.captured),
-        ' ',
+        b' ',
         opt(m.promotion()),
-        ' ',
-    ] {
-        push_char(out, c);
-    }
+        b' ',
+    ];
+    crate::text::push_ascii(out, &head);
     pm.push_flags(out);
     push_char(out, ' ');
     pm.san.push_to(out);
     push_char(out, ' ');
-    crate::uci::to_uci(m, notation).push_to(out);
+    crate::uci::push_uci(out, m, notation);
     if let (MoveKind::Castle, Some(side)) = (m.kind(), m.castling_side()) {
         push_char(out, ' ');
         Push::push_to(&m.to(), out);
         push_char(out, ' ');
         Push::push_to(&side.rook_to(m.from().rank()), out);
     }
+}
+
+fn square_bytes(sq: crate::square::Square) -> [u8; 2] {
+    [sq.file().char() as u8, sq.rank().char() as u8]
 }
 
 /// Appends a swap record: `swap <color> <choice>`.
