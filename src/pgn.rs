@@ -314,31 +314,27 @@ pub fn write_with(game: &Game, opts: &WriteOptions<'_>) -> String {
 /// a new line when it does not fit; one holding a comment (or, here, a variation) is
 /// broken between its words.
 fn wrap(head: String, groups: &[String], max_width: usize, nl: &str) -> String {
-    let width = |s: &str| s.encode_utf16().count();
-    let mut out: Vec<String> = vec![head];
-    let strip = |out: &mut Vec<String>| {
-        if out.last().is_some_and(|s| s == " ") {
-            out.pop();
-            true
-        } else {
-            false
-        }
-    };
+    // The text's pieces, as chess.js keeps them: a piece that is a single space can be
+    // taken back at a line break. Borrowed, and joined by `push_to` rather than
+    // `concat`, which brings its own copy loop.
+    let mut out: Vec<&str> = vec![&head];
+    let strip = |out: &mut Vec<&str>| out.last() == Some(&" ") && out.pop().is_some();
     let mut current = 0usize;
     for (i, g) in groups.iter().enumerate() {
-        let len = width(g);
-        if current + len > max_width && (g.contains('{') || g.contains('(')) {
-            for token in g.split(' ').filter(|t| !t.is_empty()) {
-                if current + width(token) > max_width {
+        let len = text::utf16_len(g);
+        // On bytes: `str::contains` and `split` with a char bring the memchr searcher.
+        if current + len > max_width && g.bytes().any(|b| b == b'{' || b == b'(') {
+            for token in text::split_ascii(g, b' ').filter(|t| !t.is_empty()) {
+                if current + text::utf16_len(token) > max_width {
                     while strip(&mut out) {
                         current = current.saturating_sub(1);
                     }
-                    out.push(nl.to_owned());
+                    out.push(nl);
                     current = 0;
                 }
-                out.push(token.to_owned());
-                current += width(token);
-                out.push(" ".to_owned());
+                out.push(token);
+                current += text::utf16_len(token);
+                out.push(" ");
                 current += 1;
             }
             if strip(&mut out) {
@@ -347,19 +343,21 @@ fn wrap(head: String, groups: &[String], max_width: usize, nl: &str) -> String {
             continue;
         }
         if current + len > max_width && i != 0 {
-            if out.last().is_some_and(|s| s == " ") {
-                out.pop();
-            }
-            out.push(nl.to_owned());
+            strip(&mut out);
+            out.push(nl);
             current = 0;
         } else if i != 0 {
-            out.push(" ".to_owned());
+            out.push(" ");
             current += 1;
         }
-        out.push(g.clone());
+        out.push(g);
         current += len;
     }
-    out.concat()
+    let mut s = String::new();
+    for piece in out {
+        piece.push_to(&mut s);
+    }
+    s
 }
 
 // ---------------------------------------------------------------------------------------

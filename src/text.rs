@@ -258,6 +258,30 @@ pub fn split_whitespace<'a>(s: &'a str, out: &mut [&'a str]) -> usize {
     }
 }
 
+/// How many UTF-16 units `s` takes (JavaScript's `length`): `encode_utf16().count()`
+/// without decoding, one per character and two for a character of four UTF-8 bytes.
+pub fn utf16_len(s: &str) -> usize {
+    s.bytes()
+        .map(|b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0))
+        .sum()
+}
+
+/// `s.split(sep)` for an ASCII `sep`, byte by byte: `str::split` with a `char` brings
+/// the memchr searcher into the wasm.
+pub fn split_ascii(s: &str, sep: u8) -> impl Iterator<Item = &str> {
+    let mut rest = Some(s);
+    core::iter::from_fn(move || {
+        let r = rest?;
+        match r.bytes().position(|b| b == sep) {
+            Some(i) => {
+                rest = r.get(i + 1..);
+                r.get(..i)
+            }
+            None => rest.take(),
+        }
+    })
+}
+
 /// Whether `x` is a finite whole number (what JavaScript's `Number.isInteger` says).
 pub fn is_whole(x: f64) -> bool {
     x.is_finite() && (x.abs() >= 4_503_599_627_370_496.0 || x == (x as i64) as f64)
@@ -366,6 +390,29 @@ mod tests {
             for n in 0..6 {
                 assert_eq!(first_chars(s, n), s.chars().take(n).collect::<String>());
             }
+        }
+    }
+
+    #[test]
+    fn utf16_len_and_split_ascii_match_std() {
+        let samples = [
+            "",
+            " ",
+            "a b",
+            "  a  b ",
+            "é ♔ 𝄞",
+            "𝄞𝄞",
+            "{x y} (1. e4)",
+            "a\u{a0}b c",
+        ];
+        for s in samples {
+            assert_eq!(utf16_len(s), s.encode_utf16().count(), "{s:?}");
+            let want: Vec<&str> = s.split(' ').collect();
+            assert_eq!(split_ascii(s, b' ').collect::<Vec<_>>(), want, "{s:?}");
+        }
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            let s = std::format!("{c} {c}");
+            assert_eq!(utf16_len(&s), s.encode_utf16().count(), "{c:?}");
         }
     }
 
