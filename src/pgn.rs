@@ -1013,8 +1013,8 @@ fn add_glyph(notes: &mut Notes, glyph: &str) {
     if let Some(nag) = tree::suffix_nag(glyph) {
         if notes.suffix.is_none() {
             notes.suffix = Some(nag);
-        } else if !notes.nags.contains(&nag) {
-            notes.nags.push(nag);
+        } else {
+            notes.add_nag(nag);
         }
     }
 }
@@ -1102,9 +1102,7 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
             }
             Kind::Nag(Some(nag)) => {
                 if let Some(n) = lines.last_mut().and_then(Line::last_notes) {
-                    if !n.nags.contains(&nag) {
-                        n.nags.push(nag);
-                    }
+                    n.add_nag(nag);
                 }
             }
             Kind::Nag(None) => {}

@@ -57,6 +57,15 @@ impl Notes {
             && self.variations.is_empty()
     }
 
+    /// Adds NAG `nag` unless the move has it already. (`iter().any`: `contains` on bytes
+    /// brings the memchr searcher into the wasm.)
+    #[allow(clippy::manual_contains)]
+    pub fn add_nag(&mut self, nag: u8) {
+        if !self.nags.iter().any(|&n| n == nag) {
+            self.nags.push(nag);
+        }
+    }
+
     /// Moves in the variations, nested ones included.
     pub fn variation_moves(&self) -> usize {
         self.variations
