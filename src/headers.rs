@@ -199,17 +199,21 @@ impl Headers {
 /// Whether PGN can write the tag `key` with `value`, and the game lets it be set.
 pub fn check(key: &str, value: &str) -> Result<(), HeaderError> {
     let name = || crate::text::first_chars(key, 32);
-    if key.is_empty()
-        || key
-            .chars()
-            .any(|c| c.is_whitespace() || matches!(c, '"' | '[' | ']' | '{' | '}'))
+    // On bytes (`space_len` may be asked at any byte): decoding characters and `contains`
+    // with a char array cost ~400 B of wasm.
+    let b = key.as_bytes();
+    if b.is_empty()
+        || (0..b.len()).any(|i| {
+            crate::text::space_len(b.get(i..).unwrap_or_default()) > 0
+                || matches!(b.get(i), Some(b'"' | b'[' | b']' | b'{' | b'}'))
+        })
     {
         return Err(HeaderError::BadName { name: name() });
     }
     if is_derived(key) {
         return Err(HeaderError::Derived { name: name() });
     }
-    if value.contains(['\n', '\r']) {
+    if value.bytes().any(|c| c == b'\n' || c == b'\r') {
         return Err(HeaderError::MultilineValue { name: name() });
     }
     Ok(())
@@ -263,7 +267,17 @@ mod tests {
                 "{k}"
             );
         }
-        for k in ["", "A B", "A\"", "[x", "y]"] {
+        for k in [
+            "",
+            "A B",
+            "A\"",
+            "[x",
+            "y]",
+            "{z",
+            "A\u{a0}B",
+            "\u{3000}",
+            "T\u{2028}",
+        ] {
             assert!(
                 matches!(h.set(k, "x"), Err(HeaderError::BadName { .. })),
                 "{k:?}"
@@ -271,6 +285,11 @@ mod tests {
         }
         assert!(matches!(
             h.set("White", "a\nb"),
+            Err(HeaderError::MultilineValue { .. })
+        ));
+        assert_eq!(h.set("Ünïcode\u{200b}", "x"), Ok(()), "not whitespace");
+        assert!(matches!(
+            h.set("White", "a\rb"),
             Err(HeaderError::MultilineValue { .. })
         ));
         assert_eq!(h.set("White", ""), Ok(()));
