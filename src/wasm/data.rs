@@ -17,7 +17,6 @@ use crate::square::{Color, Square};
 use crate::text::cat;
 use crate::tree::{self, Node, Notes};
 use crate::uci::CastlingNotation;
-use alloc::borrow::Cow;
 use serde::{Serialize, Serializer};
 use wasm_bindgen::JsValue;
 
@@ -29,7 +28,9 @@ pub enum V {
     Str(String),
     Arr(Vec<V>),
     /// Keys in order (JS keeps the insertion order of string keys).
-    Obj(Vec<(Cow<'static, str>, V)>),
+    Obj(Vec<(&'static str, V)>),
+    /// An object whose keys are made at run time (the tags), in order.
+    Map(Vec<(String, V)>),
 }
 
 impl Serialize for V {
@@ -50,7 +51,14 @@ impl Serialize for V {
             V::Obj(fields) => {
                 let mut map = s.serialize_map(Some(fields.len()))?;
                 for (k, v) in fields {
-                    map.serialize_entry(k.as_ref(), v)?;
+                    map.serialize_entry(k, v)?;
+                }
+                map.end()
+            }
+            V::Map(fields) => {
+                let mut map = s.serialize_map(Some(fields.len()))?;
+                for (k, v) in fields {
+                    map.serialize_entry(k, v)?;
                 }
                 map.end()
             }
@@ -70,16 +78,6 @@ impl V {
     }
 }
 
-/// An object from `(key, value)` pairs.
-fn obj(fields: Vec<(&'static str, V)>) -> V {
-    V::Obj(
-        fields
-            .into_iter()
-            .map(|(k, v)| (Cow::Borrowed(k), v))
-            .collect(),
-    )
-}
-
 fn s(t: impl Into<String>) -> V {
     V::Str(t.into())
 }
@@ -92,11 +90,23 @@ fn color(c: Color) -> V {
     s(cat!(c.char()))
 }
 
-/// Key-value pairs as an object.
-pub fn pairs(list: Vec<(String, Option<String>)>) -> V {
-    V::Obj(
-        list.into_iter()
-            .map(|(k, v)| (Cow::Owned(k), v.map_or(V::Null, V::Str)))
+/// The tags with a value, in order (derived ones included), as an object.
+pub fn headers(game: &Game) -> V {
+    V::Map(
+        game.headers()
+            .into_iter()
+            .map(|(k, v)| (k, V::Str(v)))
+            .collect(),
+    )
+}
+
+/// chess.js's `header()`: every tag with a place, `null` where unset.
+pub fn header_slots(game: &Game) -> V {
+    V::Map(
+        game.tags()
+            .slots()
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), v.map_or(V::Null, s)))
             .collect(),
     )
 }
@@ -112,7 +122,7 @@ pub fn board(pos: &Position) -> V {
                         .map(|file| {
                             let at = Square::from_index(rank * 8 + file);
                             pos.board().piece_at(at).map_or(V::Null, |p| {
-                                obj(vec![
+                                V::Obj(vec![
                                     ("square", sq(at)),
                                     ("type", s(cat!(p.role.char()))),
                                     ("color", color(p.color)),
@@ -131,7 +141,7 @@ pub fn board(pos: &Position) -> V {
 
 /// The envelope as a JSON-safe object.
 pub fn envelope_js(e: Envelope) -> V {
-    obj(vec![
+    V::Obj(vec![
         ("white", s(e.white)),
         ("black", s(e.black)),
         ("fen", s(e.fen)),
@@ -144,7 +154,7 @@ pub fn envelope_js(e: Envelope) -> V {
         ("drawOffer", V::Bool(e.draw_offer)),
         (
             "resumption",
-            obj(vec![
+            V::Obj(vec![
                 ("date", s(e.resumption.date)),
                 ("time", s(e.resumption.time)),
                 ("venue", s(e.resumption.venue)),
@@ -198,7 +208,7 @@ pub fn envelope(a: &Args) -> Result<Envelope, Fault> {
 
 /// chess.js's `getComments()` entry.
 pub fn fen_comment(fen: String, comment: String) -> V {
-    obj(vec![("fen", s(fen)), ("comment", s(comment))])
+    V::Obj(vec![("fen", s(fen)), ("comment", s(comment))])
 }
 
 // ---------------------------------------------------------------------------------------
@@ -213,7 +223,7 @@ fn read_comments(comments: &[String], texts: &mut Vec<V>, commands: &mut Vec<V>)
             texts.push(V::Str(text));
         }
         for cmd in cmds {
-            commands.push(obj(vec![("name", s(cmd.name)), ("value", s(cmd.value))]));
+            commands.push(V::Obj(vec![("name", s(cmd.name)), ("value", s(cmd.value))]));
         }
     }
 }
@@ -252,7 +262,7 @@ fn node(
         .iter()
         .map(|line| variation(before, line, ply, notation))
         .collect();
-    obj(vec![
+    V::Obj(vec![
         ("ply", V::Num(ply as f64)),
         ("moveNumber", V::Num(f64::from(before.fullmoves()))),
         ("color", color(before.turn())),
@@ -321,13 +331,8 @@ pub fn tree(game: &Game) -> V {
             notation,
         ));
     }
-    let headers = game
-        .headers()
-        .into_iter()
-        .map(|(k, v)| (k, Some(v)))
-        .collect();
-    obj(vec![
-        ("headers", pairs(headers)),
+    V::Obj(vec![
+        ("headers", headers(game)),
         ("startFen", s(crate::fen::to_fen(&start, false))),
         ("variant", s(game.variant().name())),
         ("comments", V::Arr(comments)),

@@ -259,14 +259,11 @@ impl JsGame {
         let n = self.inner.notes(ply).unwrap_or(&empty);
         V::Obj(vec![
             (
-                "comments".into(),
+                "comments",
                 V::Arr(n.comments.iter().cloned().map(V::Str).collect()),
             ),
-            ("nags".into(), nums(&n.nags)),
-            (
-                "suffix".into(),
-                n.suffix.map_or(V::Null, |x| V::Num(f64::from(x))),
-            ),
+            ("nags", nums(&n.nags)),
+            ("suffix", n.suffix.map_or(V::Null, |x| V::Num(f64::from(x)))),
         ])
         .js()
     }
@@ -660,17 +657,8 @@ impl JsGame {
         };
         let g = &self.inner;
         match op {
-            Data::Headers => {
-                data::pairs(g.headers().into_iter().map(|(k, v)| (k, Some(v))).collect()).js()
-            }
-            Data::HeaderSlots => data::pairs(
-                g.tags()
-                    .slots()
-                    .into_iter()
-                    .map(|(k, v)| (k.to_owned(), v.map(str::to_owned)))
-                    .collect(),
-            )
-            .js(),
+            Data::Headers => data::headers(g).js(),
+            Data::HeaderSlots => data::header_slots(g).js(),
             Data::Tree => data::tree(g).js(),
             Data::Board => data::board(g.position()).js(),
             Data::Pgn => {
