@@ -18,7 +18,7 @@ use crate::resolve::{self, Resolution};
 use crate::san::{self, SanError};
 use crate::setup::{self, SetupError, SwapChoice};
 use crate::square::{Color, Piece, Role, Square};
-use crate::text::{push_char, Push};
+use crate::text::{owned, push_char, Push};
 use crate::tree::Notes;
 use crate::uci::{self, CastlingNotation, UciError};
 
@@ -1082,13 +1082,12 @@ impl Game {
     /// `Chess9Swaps`) where they belong: what `pgn()` writes.
     pub fn headers(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();
-        let derived = self.derived_tags();
         for (i, (k, v)) in self.headers.slots().into_iter().enumerate() {
             if i == crate::headers::SETUP_INDEX {
-                out.extend(derived.iter().cloned());
+                self.push_derived_tags(&mut out);
             }
             if let Some(v) = v {
-                out.push((k.to_owned(), v.to_owned()));
+                push_tag(&mut out, k, owned(v));
             }
         }
         out
@@ -1096,18 +1095,19 @@ impl Game {
     /// The tags the game's start decides.
     pub fn derived_tags(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();
-        let variant = match self.variant {
-            Variant::Standard => "",
-            Variant::Chess960 => "Chess960",
-            Variant::Chess9 => "Chess-9",
-        };
-        if !variant.is_empty() {
-            out.push(("Variant".to_owned(), variant.to_owned()));
+        self.push_derived_tags(&mut out);
+        out
+    }
+    fn push_derived_tags(&self, out: &mut Vec<(String, String)>) {
+        match self.variant {
+            Variant::Standard => {}
+            Variant::Chess960 => push_tag(out, "Variant", owned("Chess960")),
+            Variant::Chess9 => push_tag(out, "Variant", owned("Chess-9")),
         }
         let start = fen::to_fen(&self.start, false);
         if start != fen::STANDARD_FEN {
-            out.push(("SetUp".to_owned(), "1".to_owned()));
-            out.push(("FEN".to_owned(), start));
+            push_tag(out, "SetUp", owned("1"));
+            push_tag(out, "FEN", start);
         }
         if self.variant == Variant::Chess9 {
             // The swaps are the first plies: Black's, then White's.
@@ -1118,9 +1118,8 @@ impl Game {
                     crate::text::push_all!(&mut swaps; color, choice.name());
                 }
             }
-            out.push((crate::pgn::CHESS9_SWAPS_TAG.to_owned(), swaps));
+            push_tag(out, crate::pgn::CHESS9_SWAPS_TAG, swaps);
         }
-        out
     }
     /// A tag's value (exact case; the roster's defaults included); derived tags are
     /// answered by [`Game::headers`].
@@ -1337,6 +1336,13 @@ impl Game {
         }
         self.reset_to(edited);
     }
+}
+
+/// Appends the tag `key` with `value` (one out-of-line copy of the key instead of an
+/// inlined one per tag).
+#[inline(never)]
+fn push_tag(out: &mut Vec<(String, String)>, key: &str, value: String) {
+    out.push((owned(key), value));
 }
 
 /// Whether a `Termination` tag says the game ended on time ("time forfeit", "Time").

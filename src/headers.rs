@@ -178,16 +178,13 @@ impl Headers {
     /// Every tag with a place, in order, with its value (`None`: no value). Template tags
     /// first (the roster with its defaults), then the others.
     pub fn slots(&self) -> Vec<(&str, Option<&str>)> {
-        let mut out: Vec<(&str, Option<&str>)> = Vec::with_capacity(TEMPLATE.len());
+        let mut out: Vec<(&str, Option<&str>)> =
+            Vec::with_capacity(TEMPLATE.len() + self.other.len());
         for (i, name) in TEMPLATE.iter().enumerate() {
-            out.push((
-                name,
-                self.get(name).filter(|_| true).and_then(|v| {
-                    // Unset supplemental tags have no value; the roster always has one.
-                    let set = self.template.iter().any(|(k, _)| usize::from(*k) == i);
-                    (set || i < ROSTER.len()).then_some(v)
-                }),
-            ));
+            let set = self.template.iter().find(|(k, _)| usize::from(*k) == i);
+            // Unset supplemental tags have no value; the roster always has one.
+            let value = set.map(|(_, v)| v.as_str());
+            out.push((name, value.or_else(|| ROSTER.get(i).map(|(_, d)| *d))));
         }
         for (k, v) in &self.other {
             out.push((k, v.as_deref()));
