@@ -13,7 +13,7 @@ use crate::castling::{self, CastlingSide};
 use crate::fen::{self, FenError};
 use crate::headers::{HeaderError, Headers};
 use crate::movegen::MoveList;
-use crate::position::{Board, Move, MoveKind, Position, RepetitionKey};
+use crate::position::{Board, Move, MoveKind, Position};
 use crate::resolve::{self, Resolution};
 use crate::san::{self, SanError};
 use crate::setup::{self, SetupError, SwapChoice};
@@ -22,14 +22,10 @@ use crate::text::{owned, push_char, Push};
 use crate::tree::Notes;
 use crate::uci::{self, CastlingNotation, UciError};
 
-/// Occurrences of positions. rustc's Fx hash: fast, and keys are positions reached by
-/// legal play, which leaves little room to aim at its collisions (one costs a comparison).
-type Counts =
-    hashbrown::HashMap<RepetitionKey, u32, core::hash::BuildHasherDefault<rustc_hash::FxHasher>>;
-
 /// The most steps (moves, swaps and null moves, variations' moves included) a game
-/// holds: ten times the longest game the 75-move rule allows. A step costs ~110 bytes,
-/// so no game can take more than ~25 MB; longer input is refused with an error.
+/// holds: ten times the longest game the 75-move rule allows. A step costs ~120 bytes
+/// (its ply and its share of the repetition table), so no game can take more than
+/// ~25 MB; longer input is refused with an error.
 pub const MAX_PLIES: usize = 200_000;
 
 /// Which game is being played.
@@ -245,6 +241,12 @@ struct Ply {
     /// How often `after` has occurred in the game up to here, this time included; 0 in
     /// the swap phase (positions before the first move are not counted).
     seen: u32,
+    /// The high half of `after`'s key hash ([`crate::position::RepetitionKey::hash64`]):
+    /// its bucket, and a filter that passes over the other positions there without
+    /// building their keys.
+    fingerprint: u32,
+    /// The previous counted position in the same bucket of [`Game::buckets`].
+    link: u32,
 }
 
 /// Why a call on a game was refused (the game is unchanged).
@@ -362,11 +364,17 @@ pub struct Game {
     /// Position before any swap or move.
     start: Position,
     plies: Vec<Ply>,
-    /// How often each position has occurred since the swap phase ended. Exact for
-    /// repetition (FIDE 9.2): a position from before a capture or pawn move never comes
-    /// back, so counting over the whole game counts the same as over the last
-    /// irreversible move.
-    seen: Counts,
+    /// Repetition counts, as a hash table threaded through the plies: each bucket (by the
+    /// fingerprint's low bits; a power of two of them) holds the latest counted position
+    /// that falls in it, and each position links to the one before it in its bucket
+    /// (entries are position numbers + 1, the start being position 0; 0 ends a list).
+    /// A position's latest occurrence is so the first match in its bucket; undo only
+    /// ever takes back the last ply, which just unlinks it. No hash map: hashbrown cost
+    /// ~2 KB of gzipped wasm here. Counting over the whole game is exact for repetition
+    /// (FIDE 9.2): a position from before a capture or pawn move never comes back.
+    buckets: Vec<u32>,
+    /// 1 when the start position was counted (0 in a Chess-9 swap phase).
+    start_seen: u32,
     /// The side that must choose a Chess-9 swap next, if any.
     swap_pending: Option<Color>,
     outcome: Option<(Outcome, usize)>,
@@ -391,7 +399,8 @@ impl Game {
             variant,
             start,
             plies: Vec::new(),
-            seen: Counts::default(),
+            buckets: Vec::new(),
+            start_seen: 0,
             swap_pending,
             outcome: None,
             headers: Headers::new(),
@@ -400,7 +409,7 @@ impl Game {
             variation_moves: 0,
         };
         if swap_pending.is_none() {
-            g.count(&start);
+            g.start_seen = g.count(&start, 0).0;
         }
         g.update_outcome();
         g
@@ -677,24 +686,86 @@ impl Game {
     /// Records a step: the position after it, counted for repetition once the swap phase
     /// is over.
     fn push_step(&mut self, after: Position, step: Step, san: San) {
-        let seen = if self.swap_pending.is_none() {
-            self.count(&after)
-        } else {
-            0
-        };
+        let (mut seen, mut fingerprint, mut link) = (0, 0, 0);
+        if self.swap_pending.is_none() {
+            (seen, fingerprint, link) = self.count(&after, self.plies.len() + 1);
+        }
         self.plies.push(Ply {
             after,
             step,
             san,
             seen,
+            fingerprint,
+            link,
         });
     }
 
-    /// Counts one more occurrence of `pos`; returns the count.
-    fn count(&mut self, pos: &Position) -> u32 {
-        let n = self.seen.entry(pos.repetition_key()).or_insert(0);
-        *n += 1;
-        *n
+    /// Counts an occurrence of `pos`, about to become position `at` (0: the start; the
+    /// positions before it are in the table): links it into its bucket. Returns how
+    /// often it has occurred (this time included), its fingerprint and its link.
+    fn count(&mut self, pos: &Position, at: usize) -> (u32, u32, u32) {
+        if at >= self.buckets.len() {
+            self.rebuild_buckets(2 * at.max(8));
+        }
+        let key = pos.repetition_key();
+        let fingerprint = (key.hash64() >> 32) as u32;
+        let bucket = self.bucket(fingerprint);
+        let link = self.buckets.get(bucket).copied().unwrap_or(0);
+        // The latest earlier occurrence, if any, is the first match from the head.
+        let mut seen = 1;
+        let mut next = link;
+        while let Some(p) = (next as usize).checked_sub(1) {
+            let (prev_fingerprint, prev_link, prev_seen) = self.entry_of(p);
+            if prev_fingerprint == fingerprint
+                && self.position_at(p).map(Position::repetition_key) == Some(key)
+            {
+                seen = prev_seen + 1;
+                break;
+            }
+            next = prev_link;
+        }
+        if let Some(b) = self.buckets.get_mut(bucket) {
+            *b = at as u32 + 1;
+        }
+        (seen, fingerprint, link)
+    }
+
+    /// The bucket of a fingerprint.
+    fn bucket(&self, fingerprint: u32) -> usize {
+        fingerprint as usize & self.buckets.len().wrapping_sub(1)
+    }
+
+    fn start_fingerprint(&self) -> u32 {
+        (self.start.repetition_key().hash64() >> 32) as u32
+    }
+
+    /// Position `p`'s fingerprint, link and count (the start's from its key).
+    fn entry_of(&self, p: usize) -> (u32, u32, u32) {
+        match p.checked_sub(1).and_then(|i| self.plies.get(i)) {
+            Some(ply) => (ply.fingerprint, ply.link, ply.seen),
+            None => (self.start_fingerprint(), 0, 1),
+        }
+    }
+
+    /// Grows the table to `n` buckets (a power of two) and links every counted position
+    /// again, oldest first.
+    fn rebuild_buckets(&mut self, n: usize) {
+        self.buckets = vec![0; n.next_power_of_two()];
+        if self.start_seen > 0 {
+            let b = self.bucket(self.start_fingerprint());
+            if let Some(head) = self.buckets.get_mut(b) {
+                *head = 1;
+            }
+        }
+        let mask = self.buckets.len() - 1;
+        for (i, ply) in self.plies.iter_mut().enumerate() {
+            if ply.seen > 0 {
+                if let Some(head) = self.buckets.get_mut(ply.fingerprint as usize & mask) {
+                    ply.link = *head;
+                    *head = i as u32 + 2;
+                }
+            }
+        }
     }
 
     /// Plays SAN (strict) or UCI (either castling form), whichever the text is.
@@ -890,12 +961,10 @@ impl Game {
         let e = self.entry(n)?;
         let p = self.plies.pop()?;
         if p.seen > 0 {
-            let key = p.after.repetition_key();
-            if let Some(c) = self.seen.get_mut(&key) {
-                *c -= 1;
-                if *c == 0 {
-                    self.seen.remove(&key);
-                }
+            // It heads its bucket: the bucket goes back to what came before it.
+            let b = self.bucket(p.fingerprint);
+            if let Some(head) = self.buckets.get_mut(b) {
+                *head = p.link;
             }
         }
         if let Some(notes) = self.take_notes(n) {
@@ -936,8 +1005,7 @@ impl Game {
     pub fn repetitions(&self) -> u32 {
         match self.plies.last() {
             Some(p) => p.seen,
-            None if self.swap_pending.is_none() => 1,
-            None => 0,
+            None => self.start_seen,
         }
     }
     pub fn is_fifty_moves(&self) -> bool {
@@ -1469,6 +1537,82 @@ mod tests {
         }
         assert_eq!(g.repetitions(), 2);
         assert!(g.outcome().is_none());
+    }
+
+    /// Every ply's count against a recount over the whole game, through random play
+    /// (mostly reversible moves, so positions repeat) and random undos, in games large
+    /// enough to grow the table several times.
+    #[test]
+    fn repetition_counts_match_a_recount_through_play_and_undo() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rand = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let recount = |g: &Game| {
+            let key = g.position().repetition_key();
+            let counted = |p: usize| match p {
+                0 => g.start_seen > 0,
+                p => g.plies[p - 1].seen > 0,
+            };
+            (0..=g.ply_count())
+                .filter(|&p| counted(p) && g.position_at(p).unwrap().repetition_key() == key)
+                .count() as u32
+        };
+        let mut most = 0;
+        for round in 0..12 {
+            let mut g = if round % 3 == 2 {
+                let mut g = Game::chess9();
+                g.swap(SwapChoice::King).unwrap();
+                g
+            } else {
+                Game::chess960((round * 83) as u16).unwrap()
+            };
+            if g.swap_pending().is_some() {
+                assert_eq!(g.repetitions(), 0);
+                g.swap(SwapChoice::None).unwrap();
+            }
+            for _ in 0..700 {
+                let legal = g.legal_moves();
+                if g.swap_pending().is_some() {
+                    g.swap(SwapChoice::ALL[rand(3)]).unwrap();
+                } else if legal.is_empty() || rand(10) == 0 {
+                    g.undo();
+                } else {
+                    let quiet: Vec<Move> = legal
+                        .iter()
+                        .copied()
+                        .filter(|m| {
+                            g.position().board().role_at(m.from()) != Some(Role::Pawn)
+                                && g.position().board().role_at(m.to()).is_none()
+                        })
+                        .collect();
+                    // Half the time the side to move takes back its last move (when it
+                    // can): positions come back, three and more times.
+                    let back = g
+                        .move_at(g.ply_count().wrapping_sub(1))
+                        .map(|m| Move::new(m.to(), m.from(), MoveKind::Normal))
+                        .filter(|m| quiet.contains(m) && rand(2) == 0);
+                    let m = match quiet.len() {
+                        _ if back.is_some() => back.unwrap(),
+                        0 => legal.as_slice()[rand(legal.len())],
+                        n if rand(20) > 0 => quiet[rand(n)],
+                        _ => legal.as_slice()[rand(legal.len())],
+                    };
+                    g.play(m).unwrap();
+                }
+                assert_eq!(
+                    g.repetitions(),
+                    recount(&g),
+                    "round {round} at {}",
+                    g.fen(false)
+                );
+                most = most.max(g.repetitions());
+            }
+        }
+        assert!(most >= 5, "positions repeated (at most {most} times)");
     }
 
     #[test]

@@ -259,6 +259,15 @@ pub struct Position {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RepetitionKey([u64; 9]);
 
+impl RepetitionKey {
+    /// A 64-bit hash of the key (rustc's Fx mixing, word by word): equal keys hash equal.
+    pub fn hash64(&self) -> u64 {
+        self.0.iter().fold(0, |h: u64, &w| {
+            (h.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95)
+        })
+    }
+}
+
 impl core::fmt::Debug for RepetitionKey {
     /// The same text as the fields would give.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
