@@ -2,8 +2,9 @@
 // passed through serde-wasm-bindgen (src/wasm/data.rs); this is its contract.
 import type { Color, Square, Variant } from "./types.js";
 
-// Decoded in TS from the core's comments and commands (decodeTree below): what a
-// command says is presentation, and reading it here kept ~2 KB out of the wasm.
+// Decoded in TS from the core's comments as written (decodeTree below): the commands
+// in them and what they say are presentation; reading them here kept ~2.5 KB out of the
+// wasm (src/tree.rs `commands` reads them the same way for Rust callers).
 
 /** An arrow drawn with [%cal Ge2e4] (G green, R red, Y yellow, B blue). */
 export interface PgnArrow {
@@ -78,10 +79,32 @@ export interface PgnGame {
   result: string;
 }
 
-/** A node as the core gives it: comments and commands, not yet what the commands say. */
-type RawNode = Omit<PgnNode, "arrows" | "circles" | "clock" | "eval" | "variations"> & { variations: RawNode[][] };
+/** A node as the core gives it: its comments as written, commands still in them. */
+type RawNode = Omit<PgnNode, "arrows" | "circles" | "clock" | "eval" | "commands" | "variations"> & { variations: RawNode[][] };
 /** The record as the core gives it (src/wasm/data.rs `tree`). */
-export type RawGame = Omit<PgnGame, "arrows" | "circles" | "moves"> & { commands: PgnCommand[]; moves: RawNode[] };
+export type RawGame = Omit<PgnGame, "arrows" | "circles" | "moves"> & { moves: RawNode[] };
+
+// Rust's `char::is_whitespace` (Unicode White_Space), as src/tree.rs trims: JavaScript's
+// `\s` and `trim()` differ on U+0085 and U+FEFF.
+const WS = "\\t-\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+const TRIM = new RegExp(`^[${WS}]+|[${WS}]+$`, "g");
+// `[%name value]`: a name of letters, digits and `_`, then whitespace or the `]`.
+const COMMAND = new RegExp(`\\[%(\\w+)(?=[${WS}\\]])([^\\]]*)\\]`, "g");
+
+/** The comments' texts (commands taken out, trimmed, empty ones dropped); their commands go to `commands`. */
+function texts(comments: string[], commands: PgnCommand[]): string[] {
+  const out: string[] = [];
+  for (const c of comments) {
+    const text = c
+      .replace(COMMAND, (_, name: string, value: string) => {
+        commands.push({ name, value: value.replace(TRIM, "") });
+        return "";
+      })
+      .replace(TRIM, "");
+    if (text !== "") out.push(text);
+  }
+  return out;
+}
 
 const COLORS: Record<string, PgnArrow["color"]> = { G: "green", R: "red", Y: "yellow", B: "blue" };
 const SQUARE = /^[a-h][1-8]$/;
@@ -128,8 +151,13 @@ export function evalOf(value: string): PgnEval | undefined {
 }
 
 function decodeNode(n: RawNode): PgnNode {
-  const node = { ...n, ...shapes(n.commands), variations: n.variations.map((line) => line.map(decodeNode)) } as PgnNode;
-  for (const { name, value } of n.commands) {
+  const commands: PgnCommand[] = [];
+  const startingComments = texts(n.startingComments, commands);
+  const comments = texts(n.comments, commands);
+  const { variations, ...rest } = n;
+  const node = { ...rest, startingComments, comments, commands, variations: [], ...shapes(commands) } as PgnNode;
+  node.variations = variations.map((line) => line.map(decodeNode));
+  for (const { name, value } of commands) {
     if (name === "clk") {
       const c = clockSeconds(value);
       if (c !== undefined) node.clock = c;
@@ -143,6 +171,7 @@ function decodeNode(n: RawNode): PgnNode {
 
 /** The record with what its commands say read out (arrows, circles, clocks, evaluations). */
 export function decodeTree(raw: RawGame): PgnGame {
-  const { commands, ...rest } = raw;
-  return { ...rest, ...shapes(commands), moves: raw.moves.map(decodeNode) };
+  const commands: PgnCommand[] = [];
+  const comments = texts(raw.comments, commands);
+  return { ...raw, comments, ...shapes(commands), moves: raw.moves.map(decodeNode) };
 }

@@ -5,7 +5,9 @@
 //! The mainline is the game itself ([`crate::game::Game`]); its annotations hang off its
 //! plies. Comments keep their text as written, embedded commands (`[%clk 0:01:02]`,
 //! `[%cal Ge2e4]`, …) included, so that a record is written back as it was read;
-//! [`commands`] reads the commands out of a comment (what they say, js/tree.ts reads).
+//! [`commands`] reads the commands out of a comment, for Rust callers (the wasm's
+//! `tree()` gives the comments as written: js/tree.ts reads the commands out of them by
+//! the same rules, and what they say).
 
 #[allow(unused_imports)]
 use crate::prelude::*;

@@ -15,7 +15,7 @@ use crate::position::{Move, Position};
 use crate::prelude::*;
 use crate::square::{Color, Square};
 use crate::text::cat;
-use crate::tree::{self, Node, Notes};
+use crate::tree::{Node, Notes};
 use crate::uci::CastlingNotation;
 use serde::{Serialize, Serializer};
 use wasm_bindgen::JsValue;
@@ -214,18 +214,9 @@ pub fn fen_comment(fen: String, comment: String) -> V {
 // ---------------------------------------------------------------------------------------
 // The PGN tree (js/tree.ts, the contract with the viewer)
 
-/// Comments' texts (commands removed, empty ones dropped), and their commands in order.
-/// What the commands say (arrows, circles, clocks, evaluations) is read by js/tree.ts.
-fn read_comments(comments: &[String], texts: &mut Vec<V>, commands: &mut Vec<V>) {
-    for c in comments {
-        let (text, cmds) = tree::commands(c);
-        if !text.is_empty() {
-            texts.push(V::Str(text));
-        }
-        for cmd in cmds {
-            commands.push(V::Obj(vec![("name", s(cmd.name)), ("value", s(cmd.value))]));
-        }
-    }
+/// Comments as written (js/tree.ts reads the commands out of them).
+fn comments(list: &[String]) -> V {
+    V::Arr(list.iter().cloned().map(V::Str).collect())
 }
 
 /// A node of the tree: `mv` (SAN `san`) from `before` to `after`, ply `ply`.
@@ -240,9 +231,6 @@ fn node(
 ) -> V {
     let empty = Notes::default();
     let n = notes.unwrap_or(&empty);
-    let (mut starting, mut comments, mut commands) = (Vec::new(), Vec::new(), Vec::new());
-    read_comments(&n.starting_comments, &mut starting, &mut commands);
-    read_comments(&n.comments, &mut comments, &mut commands);
     let nags: Vec<V> = n
         .suffix
         .iter()
@@ -271,10 +259,9 @@ fn node(
         ("from", sq(from)),
         ("to", sq(to)),
         ("fen", s(crate::fen::to_fen(after, false))),
-        ("startingComments", V::Arr(starting)),
-        ("comments", V::Arr(comments)),
+        ("startingComments", comments(&n.starting_comments)),
+        ("comments", comments(&n.comments)),
         ("nags", V::Arr(nags)),
-        ("commands", V::Arr(commands)),
         ("variations", V::Arr(variations)),
     ])
 }
@@ -304,12 +291,6 @@ pub fn tree(game: &Game) -> V {
     let base = game.swap_plies();
     let notation = game.notation();
     let start = game.position_at(base).copied().unwrap_or(*game.start());
-    let (mut comments, mut commands) = (Vec::new(), Vec::new());
-    read_comments(
-        game.notes(base).map_or(&[][..], |n| &n.comments),
-        &mut comments,
-        &mut commands,
-    );
     let mut moves = Vec::new();
     for p in base + 1..=game.ply_count() {
         let (Some(before), Some(after)) = (game.position_at(p - 1), game.position_at(p)) else {
@@ -335,8 +316,10 @@ pub fn tree(game: &Game) -> V {
         ("headers", headers(game)),
         ("startFen", s(crate::fen::to_fen(&start, false))),
         ("variant", s(game.variant().name())),
-        ("comments", V::Arr(comments)),
-        ("commands", V::Arr(commands)),
+        (
+            "comments",
+            comments(game.notes(base).map_or(&[][..], |n| &n.comments)),
+        ),
         ("moves", V::Arr(moves)),
         ("result", s(game.header("Result").unwrap_or("*"))),
     ])
