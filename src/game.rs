@@ -518,6 +518,13 @@ impl Game {
             None => "",
         }
     }
+    /// The Chess-9 swap of step `ply`, if it is a swap.
+    pub fn swap_at(&self, ply: usize) -> Option<SwapChoice> {
+        match self.plies.get(ply.wrapping_sub(1))?.step {
+            Step::Swap(choice) => Some(choice),
+            _ => None,
+        }
+    }
     /// The move of step `ply`, if it is a move.
     pub fn move_at(&self, ply: usize) -> Option<Move> {
         match self.plies.get(ply.wrapping_sub(1))?.step {

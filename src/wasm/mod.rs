@@ -17,7 +17,7 @@ mod records;
 
 use crate::adjourn::{self, Conclusion};
 use crate::fen;
-use crate::game::{Entry, Game, Input, PlayError};
+use crate::game::{Game, Input, PlayError};
 use crate::pgn::{self, ReadOptions, WriteOptions};
 use crate::prelude::*;
 use crate::resolve::Resolution;
@@ -224,24 +224,25 @@ impl JsGame {
 
     fn history_text(&self, verbose: bool) -> String {
         let g = &self.inner;
-        let notation = g.notation();
         let mut s = String::new();
-        for (i, e) in g.entries().iter().enumerate() {
-            if !s.is_empty() {
+        for ply in 1..=g.ply_count() {
+            if ply > 1 {
                 s.push(if verbose { '\n' } else { ' ' });
             }
             if verbose {
-                records::push_entry(&mut s, e, notation);
+                if let Some(e) = g.entry(ply) {
+                    records::push_entry(&mut s, &e, g.notation());
+                }
                 s.push('\t');
-                if let Some(before) = g.position_at(i) {
+                if let Some(before) = g.position_at(ply - 1) {
                     s.push_str(&fen::to_fen(before, false));
                 }
-            } else {
-                match e {
-                    Entry::Move(pm) => s.push_str(&pm.san),
-                    Entry::Swap { choice, .. } => s.push_str(&cat!("swap:", choice.name())),
-                    Entry::Null { .. } => s.push_str("--"),
-                }
+                continue;
+            }
+            // A move's SAN (`--` for a null move); a swap has none.
+            match (g.san_at(ply), g.swap_at(ply)) {
+                (_, Some(choice)) => crate::text::push_all!(&mut s; "swap:", choice.name()),
+                (san, None) => s.push_str(san),
             }
         }
         s
