@@ -1270,6 +1270,40 @@ impl Game {
         }
         Ok(())
     }
+    /// Sets the comments, NAGs and assessment (suffix NAG) of ply `ply` (0..=plies), each
+    /// when given; its variations stay as they are, so no limit applies and no copy is
+    /// made (as [`Game::edit_notes`] makes). Refused past the end.
+    pub fn annotate(
+        &mut self,
+        ply: usize,
+        comments: Option<Vec<String>>,
+        nags: Option<Vec<u8>>,
+        suffix: Option<Option<u8>>,
+    ) -> Result<(), PlayError> {
+        if ply > self.plies.len() {
+            return Err(PlayError::Empty);
+        }
+        let at = self.notes.partition_point(|(k, _)| *k < ply);
+        if self.notes.get(at).is_none_or(|(k, _)| *k != ply) {
+            self.notes.insert(at, (ply, Notes::default()));
+        }
+        let Some((_, n)) = self.notes.get_mut(at) else {
+            return Ok(());
+        };
+        if let Some(c) = comments {
+            n.comments = c;
+        }
+        if let Some(v) = nags {
+            n.nags = v;
+        }
+        if let Some(x) = suffix {
+            n.suffix = x;
+        }
+        if n.is_empty() {
+            self.notes.remove(at);
+        }
+        Ok(())
+    }
     /// Removes every annotation (comments, NAGs, variations).
     pub fn clear_notes(&mut self) {
         self.notes.clear();
@@ -1620,6 +1654,23 @@ mod tests {
             }
         }
         assert!(most >= 5, "positions repeated (at most {most} times)");
+    }
+
+    #[test]
+    fn annotate_sets_the_fields_given_keeps_variations_and_drops_empty_notes() {
+        let mut g = crate::pgn::read("1. e4 (1. d4) e5 *").unwrap();
+        g.annotate(1, Some(vec!["a".into()]), Some(vec![3]), Some(Some(5)))
+            .unwrap();
+        let n = g.notes(1).unwrap();
+        assert_eq!(
+            (n.comments.len(), n.nags.as_slice(), n.suffix),
+            (1, &[3][..], Some(5))
+        );
+        assert_eq!(n.variations.len(), 1, "the variation stays");
+        g.annotate(2, Some(vec!["b".into()]), None, None).unwrap();
+        g.annotate(2, Some(Vec::new()), None, None).unwrap();
+        assert!(g.notes(2).is_none(), "empty notes are dropped");
+        assert_eq!(g.annotate(3, None, None, None), Err(PlayError::Empty));
     }
 
     #[test]

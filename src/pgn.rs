@@ -1173,14 +1173,18 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
         None => return Err(PgnError::NoGame),
     };
     // The mainline becomes the game: its moves are known legal, their SAN written.
-    if let Some(main) = lines.pop() {
+    if let Some(mut main) = lines.pop() {
         let base = game.ply_count();
-        let head = Notes {
+        let mut head = Notes {
             comments: before_tags,
             ..Notes::default()
         };
+        // Comments after a last variation stay with the last move.
+        match main.moves.last_mut() {
+            Some((_, last)) => last.notes.comments.append(&mut main.pending),
+            None => head.comments.append(&mut main.pending),
+        }
         game.set_read_notes(base, head);
-        let trailing = main.pending;
         for (i, (m, node)) in main.moves.into_iter().enumerate() {
             match m {
                 Some(m) => game.push_read(m, &node.san),
@@ -1189,11 +1193,6 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
                 }
             }
             game.set_read_notes(base + i + 1, node.notes);
-        }
-        // Comments after a last variation stay with the last move.
-        if !trailing.is_empty() {
-            let last = game.ply_count();
-            let _ = game.edit_notes(last, &mut |n| n.comments.extend(trailing.iter().cloned()));
         }
     }
     // chess.js: the result token wins over the Result tag.

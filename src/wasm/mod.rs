@@ -122,11 +122,6 @@ fn nums(list: &[u8]) -> V {
     V::Arr(list.iter().map(|&x| V::Num(f64::from(x))).collect())
 }
 
-/// A NAG argument: a whole number from 0 to 255, else a `RangeError`.
-fn nag_of(x: f64) -> Answer<u8> {
-    Ok(whole_in(x, 255, "a NAG")? as u8)
-}
-
 /// The raw game handle (JS name `Game`).
 #[wasm_bindgen(js_name = Game)]
 pub struct JsGame {
@@ -274,15 +269,8 @@ impl JsGame {
     /// in the mainline.
     fn set_notes(&mut self, arg: JsValue) -> Answer<JsValue> {
         let a = read::Args::new(arg);
-        let comments = a.has(1).then(|| a.strs(1));
-        let nags = match a.has(2) {
-            true => Some(
-                a.nums(2)
-                    .into_iter()
-                    .map(nag_of)
-                    .collect::<Answer<Vec<u8>>>()?,
-            ),
-            false => None,
+        let Some(ply) = self.ply_of(Some(&a.str(0))) else {
+            return Ok(JsValue::UNDEFINED);
         };
         // null: no suffix; a number: that NAG (1-6).
         let suffix = a.has(3).then(|| {
@@ -290,21 +278,14 @@ impl JsGame {
                 .filter(|x| (1.0..=6.0).contains(x))
                 .map(|x| x as u8)
         });
-        if let Some(ply) = self.ply_of(Some(&a.str(0))) {
-            self.inner
-                .edit_notes(ply, &mut |n| {
-                    if let Some(c) = &comments {
-                        n.comments = c.clone();
-                    }
-                    if let Some(v) = &nags {
-                        n.nags = v.clone();
-                    }
-                    if let Some(x) = suffix {
-                        n.suffix = x;
-                    }
-                })
-                .map_err(fail)?;
-        }
+        self.inner
+            .annotate(
+                ply,
+                a.has(1).then(|| a.strs(1)),
+                a.has(2).then(|| a.nags(2)),
+                suffix,
+            )
+            .map_err(fail)?;
         Ok(JsValue::UNDEFINED)
     }
 
@@ -326,7 +307,7 @@ impl JsGame {
                 cat!(crate::text::Joined(&n.comments, " ")),
             ));
             if remove {
-                let _ = g.edit_notes(p, &mut |n| n.comments.clear());
+                let _ = g.annotate(p, Some(Vec::new()), None, None);
             }
         }
         V::Arr(out).js()

@@ -53,7 +53,14 @@ impl Args {
         self.list(i).iter().filter_map(JsValue::as_string).collect()
     }
 
-    pub fn nums(&self, i: u32) -> Vec<f64> {
-        self.list(i).iter().filter_map(JsValue::as_f64).collect()
+    /// NAGs: the elements that are whole numbers from 0 to 255 (js/chess.ts refuses
+    /// the others with a `RangeError` before they cross).
+    pub fn nags(&self, i: u32) -> Vec<u8> {
+        self.list(i)
+            .iter()
+            .filter_map(JsValue::as_f64)
+            .filter(|&x| (0.0..=255.0).contains(&x) && crate::text::is_whole(x))
+            .map(|x| x as u8)
+            .collect()
     }
 }
