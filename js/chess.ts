@@ -11,7 +11,7 @@
 
 import { Game } from "./raw.js";
 import * as op from "./ops.js";
-import { DEFAULT_POSITION, SEVEN_TAG_ROSTER } from "./constants.js";
+import { DEFAULT_POSITION, SEVEN_TAG_ROSTER, SQUARES } from "./constants.js";
 import { fenError, padFen } from "./fen.js";
 import { Move } from "./move.js";
 import { cleaned, exactIndex, permissive } from "./san.js";
@@ -268,7 +268,15 @@ export class Chess {
 
   /** chess.js's `board()`: 8 rows from rank 8, each square null or `{ square, type, color }`. */
   board(): ({ square: Square; type: PieceSymbol; color: Color } | null)[][] {
-    return this.#raw.data(op.DATA_BOARD, undefined);
+    // Read from the FEN's placement, which lists the squares in the same order.
+    return this.#raw.get(op.GET_FEN).split(" ")[0]!.split("/").map((rank, r) => {
+      const row: ({ square: Square; type: PieceSymbol; color: Color } | null)[] = [];
+      for (const c of rank) {
+        if (c <= "9") for (let n = +c; n > 0; n--) row.push(null);
+        else row.push({ square: SQUARES[r * 8 + row.length]!, type: c.toLowerCase() as PieceSymbol, color: c < "a" ? "w" : "b" });
+      }
+      return row;
+    });
   }
 
   /** The board as text, chess.js's layout. */

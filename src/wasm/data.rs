@@ -111,31 +111,6 @@ pub fn header_slots(game: &Game) -> V {
     )
 }
 
-/// chess.js's `board()`: rows from rank 8 to rank 1, a to h, `null` for an empty square.
-pub fn board(pos: &Position) -> V {
-    V::Arr(
-        (0..8u8)
-            .rev()
-            .map(|rank| {
-                V::Arr(
-                    (0..8u8)
-                        .map(|file| {
-                            let at = Square::from_index(rank * 8 + file);
-                            pos.board().piece_at(at).map_or(V::Null, |p| {
-                                V::Obj(vec![
-                                    ("square", sq(at)),
-                                    ("type", s(cat!(p.role.char()))),
-                                    ("color", color(p.color)),
-                                ])
-                            })
-                        })
-                        .collect(),
-                )
-            })
-            .collect(),
-    )
-}
-
 // ---------------------------------------------------------------------------------------
 // The envelope
 

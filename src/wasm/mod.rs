@@ -642,7 +642,6 @@ impl JsGame {
             Data::Headers => data::headers(g).js(),
             Data::HeaderSlots => data::header_slots(g).js(),
             Data::Tree => data::tree(g).js(),
-            Data::Board => data::board(g.position()).js(),
             Data::Pgn => {
                 let o = read::Args::new(value);
                 let w = o.num(0);

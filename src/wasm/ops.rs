@@ -159,8 +159,6 @@ ops! {
         HeaderSlots = 1,
         /// The annotated record → `PgnGame` (js/tree.ts).
         Tree = 2,
-        /// chess.js's `board()`: 8 rows from rank 8, each square `null` or `{ square, type, color }`.
-        Board = 3,
         /// `[maxWidth, newline?]` → the PGN text.
         Pgn = 4,
         /// `[move, whiteTimeMs, blackTimeMs, drawOffer, date, time, venue]` → the envelope.
