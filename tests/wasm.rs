@@ -100,13 +100,15 @@ fn fens_read_leniently_or_strictly() {
 fn chess9_swaps_through_the_bindings() {
     let mut g = JsGame::make(Make::Chess9 as u32, 0.0, 0.0).unwrap();
     assert_eq!(g.get(Get::SwapChoices as u32), "king queen none");
+    // A swap's answer is its record, a tab, and the FEN before it (chess.js's `before`).
     assert_eq!(
         g.call(Call::Swap as u32, "king", "", "").unwrap(),
-        "swap b king"
+        "swap b king\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     );
+    let after_black = g.get(Get::Fen as u32);
     assert_eq!(
         g.call(Call::Swap as u32, "none", "", "").unwrap(),
-        "swap w none"
+        format!("swap w none\t{after_black}")
     );
     assert_eq!(g.get(Get::SwapChoices as u32), "");
     assert!(g.call(Call::Swap as u32, "queen", "", "").is_err());
