@@ -1,10 +1,14 @@
 // chess.js's `Move` class, with this library's additions (uci, castle, rookFrom, rookTo).
-// `lan`, `before` and `after` are computed when first read, so that a verbose move list
-// costs one FEN, not one per move.
+// `after` is computed when first read, so that a verbose move list costs one FEN, not one
+// per move; it is still an own enumerable property, as chess.js's fields are, so that
+// `{ ...move }`, `Object.keys(move)` and `structuredClone(move)` see every field.
 import type { Color, PieceSymbol, Square } from "./types.js";
 
 /** Computes the FEN after the move `uci` from `before` (the core's `FenAfter`). */
 type FenAfter = (before: string, uci: string) => string;
+
+/** Reads a move's `after` (set by the class, which alone sees its private fields). */
+let readAfter: (move: Move) => string;
 
 export class Move {
   color: Color;
@@ -20,15 +24,20 @@ export class Move {
   flags: string;
   /** SAN with check/mate suffix (`O-O`, `O-O-O` for castling, `--` for a null move). */
   san: string;
+  /** From and to squares and the promotion piece, chess.js's long algebraic notation. */
+  lan: string;
+  /** The position before the move (FEN). */
+  before: string;
+  /** The position after the move (FEN); an own accessor, computed when first read. */
+  declare after: string;
   /** UCI in the game's output convention (see `Chess.setUciMode`). */
-  uci: string;
+  declare uci: string;
   // Declared only: an own property when the move castles, absent otherwise.
   declare castle?: "king" | "queen";
   /** For castling: the rook's start square. */
   declare rookFrom?: Square;
   /** For castling: the rook's landing square (f- or d-file). */
   declare rookTo?: Square;
-  #before: string;
   #after: string | undefined;
   #fenAfter: FenAfter | undefined;
 
@@ -42,30 +51,26 @@ export class Move {
     if (fields.promotion !== undefined) this.promotion = fields.promotion;
     this.flags = fields.flags;
     this.san = fields.san;
+    this.lan = fields.from + fields.to + (fields.promotion ?? "");
+    this.before = before;
+    // After the fields chess.js has, in its order; then this library's.
+    Object.defineProperty(this, "after", AFTER);
     this.uci = fields.uci;
     if (fields.castle !== undefined) this.castle = fields.castle;
     if (fields.rookFrom !== undefined) this.rookFrom = fields.rookFrom;
     if (fields.rookTo !== undefined) this.rookTo = fields.rookTo;
-    this.#before = before;
     if (typeof after === "string") this.#after = after;
     else this.#fenAfter = after;
   }
 
-  /** From and to squares and the promotion piece, chess.js's long algebraic notation. */
-  get lan(): string {
-    return this.from + this.to + (this.promotion ?? "");
-  }
-  /** The position before the move (FEN). */
-  get before(): string {
-    return this.#before;
-  }
-  /** The position after the move (FEN). */
-  get after(): string {
-    if (this.#after === undefined) {
-      this.#after = this.#fenAfter?.(this.#before, this.uci) ?? "";
-      this.#fenAfter = undefined;
-    }
-    return this.#after;
+  static {
+    readAfter = (move) => {
+      if (move.#after === undefined) {
+        move.#after = move.#fenAfter?.(move.before, move.uci) ?? "";
+        move.#fenAfter = undefined;
+      }
+      return move.#after;
+    };
   }
 
   isCapture(): boolean {
@@ -104,6 +109,18 @@ export class Move {
     return o;
   }
 }
+
+/** One descriptor for every move's `after` (shared functions, no closure per move); assigning it makes it a plain field. */
+const AFTER: PropertyDescriptor = {
+  get(this: Move) {
+    return readAfter(this);
+  },
+  set(this: Move, value: unknown) {
+    Object.defineProperty(this, "after", { value, writable: true, enumerable: true, configurable: true });
+  },
+  enumerable: true,
+  configurable: true,
+};
 
 /** What a move record holds (js/records.ts). */
 export interface MoveFields {
