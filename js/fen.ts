@@ -16,7 +16,8 @@ export function padFen(fen: string): string {
 /**
  * chess.js's verdict on `fen`: null when it is valid, else chess.js's message. With
  * `castlingLetters`, the castling field may also hold X-FEN/Shredder-FEN file letters
- * (this library's Chess960 FENs).
+ * (this library's Chess960 FENs): such a FEN is valid when all the rest is, and a fault
+ * found after the castling field gets chess.js's message, which names that field.
  */
 export function fenError(fen: string, castlingLetters: boolean): string | null {
   const tokens = fen.split(/\s+/);
@@ -29,9 +30,14 @@ export function fenError(fen: string, castlingLetters: boolean): string | null {
     return "Invalid FEN: half move counter number must be a non-negative integer";
   }
   if (!/^(-|[abcdefgh][36])$/.test(ep)) return "Invalid FEN: en-passant square is invalid";
-  if ((castlingLetters ? /[^kKqQa-hA-H-]/ : /[^kKqQ-]/).test(castling)) {
-    return "Invalid FEN: castling availability is invalid";
-  }
+  const badCastling = "Invalid FEN: castling availability is invalid";
+  if ((castlingLetters ? /[^kKqQa-hA-H-]/ : /[^kKqQ-]/).test(castling)) return badCastling;
+  const error = laterFault(placement, turn, ep);
+  return error !== null && /[^kKqQ-]/.test(castling) ? badCastling : error;
+}
+
+/** chess.js's checks after the castling field's. */
+function laterFault(placement: string, turn: string, ep: string): string | null {
   if (!/^(w|b)$/.test(turn)) return "Invalid FEN: side-to-move is invalid";
   const rows = placement.split("/");
   if (rows.length !== 8) return "Invalid FEN: piece data does not contain 8 '/'-delimited rows";
