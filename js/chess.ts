@@ -81,9 +81,32 @@ function opts<T extends object>(value: T | undefined, what: string): Partial<T> 
   return value;
 }
 
+/**
+ * The options of a chess.js member, read as chess.js reads them (destructured with a
+ * default): undefined is `{}`, null a `TypeError`, anything else is read for its
+ * properties (so a number or a string gives none). Their values count by truthiness.
+ */
+function jsOpts<T extends object>(value: T | undefined): Partial<T> {
+  if (value === undefined) return {};
+  if (value === null) throw new TypeError("Cannot destructure the options: they are null");
+  return Object(value) as Partial<T>;
+}
+
 const isColor = (c: unknown): c is Color => c === "w" || c === "b";
-const SQUARE = /^[a-h][1-8]$/;
 const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
+
+/** A square's name exactly as chess.js spells it (`"e2"`, not `"E2"`). */
+const isSquare = (s: unknown): s is Square => typeof s === "string" && /^[a-h][1-8]$/.test(s);
+
+/**
+ * The square chess.js finds for `s` by using it as a key of its square table: the name
+ * itself, or what it turns into as a property key (`["e4"]` is `"e4"`; an object that
+ * cannot be turned into text throws a `TypeError`, as in chess.js); else undefined.
+ */
+function squareKey(s: unknown): Square | undefined {
+  const key = typeof s === "string" || typeof s === "symbol" ? s : String(s);
+  return isSquare(key) ? key : undefined;
+}
 
 // Hands a raw game to the constructor without a second constructor parameter.
 let adopt: Game | undefined;
@@ -124,7 +147,7 @@ export class Chess {
       adopt = undefined;
       return;
     }
-    const skip = opts(options, "options").skipValidation === true;
+    const skip = Boolean(jsOpts(options).skipValidation);
     this.#raw = fen === DEFAULT_POSITION ? Game.make(op.MAKE_STANDARD, 0, 0) : readFen(text(fen, "FEN"), skip);
   }
 
@@ -190,16 +213,16 @@ export class Chess {
 
   /** chess.js's `clear()`: an empty board, White to move; the tags go unless `preserveHeaders`. */
   clear(options?: { preserveHeaders?: boolean }): void {
-    const keep = opts(options, "options").preserveHeaders === true;
+    const keep = Boolean(jsOpts(options).preserveHeaders);
     this.#raw.get(op.GET_CLEAR);
     if (!keep) this.#raw.get(op.GET_CLEAR_TAGS);
   }
 
   /** Replaces the game by the position of `fen` (chess.js's rules); throws on a bad FEN and then changes nothing. */
   load(fen: string, options?: { skipValidation?: boolean; preserveHeaders?: boolean }): void {
-    const o = opts(options, "options");
-    const next = readFen(text(fen, "FEN"), o.skipValidation === true);
-    if (o.preserveHeaders === true) copyTags(this.#raw, next);
+    const o = jsOpts(options);
+    const next = readFen(text(fen, "FEN"), Boolean(o.skipValidation));
+    if (o.preserveHeaders) copyTags(this.#raw, next);
     this.#replace(next);
   }
 
@@ -210,15 +233,15 @@ export class Chess {
 
   /** X-FEN of the position; `shredder` for Shredder-FEN; `forceEnpassantSquare` as chess.js. */
   fen(options?: { forceEnpassantSquare?: boolean; shredder?: boolean }): string {
-    const o = opts(options, "options");
-    if (o.shredder === true) return this.#raw.get(op.GET_SHREDDER_FEN);
-    return this.#raw.get(o.forceEnpassantSquare === true ? op.GET_FEN_FORCED_EP : op.GET_FEN);
+    const o = jsOpts(options);
+    if (o.shredder) return this.#raw.get(op.GET_SHREDDER_FEN);
+    return this.#raw.get(o.forceEnpassantSquare ? op.GET_FEN_FORCED_EP : op.GET_FEN);
   }
 
-  /** The piece on `square`, or undefined. */
+  /** The piece on `square`, or undefined (also for a name that is no square, like `"E2"`: chess.js's rule). */
   get(square: Square): Piece | undefined {
-    if (typeof square !== "string") return undefined;
-    return pieceOf(this.#call(op.CALL_PIECE_AT, square));
+    const sq = squareKey(square);
+    return sq === undefined ? undefined : pieceOf(this.#call(op.CALL_PIECE_AT, sq));
   }
 
   /** The squares holding `piece`, a8 to h1. */
@@ -230,35 +253,44 @@ export class Chess {
   }
 
   /**
-   * Puts `piece` on `square` (the game then starts from the edited position); false for
-   * a bad square or piece, or a second king of one colour.
+   * Puts `piece` on `square` (the game then starts from the edited position); false for a
+   * type chess.js does not know, a bad square, or a second king of one colour; a
+   * `TypeError` where chess.js's own code throws one (a type of other than one letter, a
+   * colour other than `w`/`b`). An upper-case type is read as lower case.
    */
   put(piece: Piece, square: Square): boolean {
     const { type, color } = piece;
     const t = str(type, "piece type").toLowerCase();
-    if (typeof square !== "string" || !isColor(color)) return false;
-    return this.#call(op.CALL_PUT, color + t, square) !== "";
+    const sq = squareKey(square);
+    // chess.js's checks, in its order: the type's letters among "pnbrqkPNBRQK", the square, a king's colour.
+    if (!"pnbrqkPNBRQK".includes(t) || sq === undefined) return false;
+    if (t.length !== 1 || !isColor(color)) {
+      if (type === "k") return false;
+      throw new TypeError(`a piece must be { type: "p" | "n" | "b" | "r" | "q" | "k", color: "w" | "b" }, got ${JSON.stringify(piece)}`);
+    }
+    return this.#call(op.CALL_PUT, color + t, sq) !== "";
   }
 
   /** Removes and returns the piece on `square` (the game then starts from the edited position). */
   remove(square: Square): Piece | undefined {
-    if (typeof square !== "string") return undefined;
-    return pieceOf(this.#call(op.CALL_REMOVE, square));
+    const sq = squareKey(square);
+    return sq === undefined ? undefined : pieceOf(this.#call(op.CALL_REMOVE, sq));
   }
 
   /** The squares of `attackedBy`'s pieces (default: the side to move) attacking `square`. */
   attackers(square: Square, attackedBy?: Color): Square[] {
-    if (typeof square !== "string") return [];
+    const sq = squareKey(square);
     const by = attackedBy ? attackedBy : this.turn();
-    if (typeof by !== "string") return [];
-    const s = this.#call(op.CALL_ATTACKERS, square, by);
+    if (sq === undefined || !isColor(by)) return [];
+    const s = this.#call(op.CALL_ATTACKERS, sq, by);
     return s === "" ? [] : (s.split(" ") as Square[]);
   }
 
   /** Whether a piece of `attackedBy` attacks `square`. */
   isAttacked(square: Square, attackedBy: Color): boolean {
-    if (typeof square !== "string" || typeof attackedBy !== "string") return false;
-    return this.#call(op.CALL_ATTACKERS, square, attackedBy) !== "";
+    const sq = squareKey(square);
+    if (sq === undefined || !isColor(attackedBy)) return false;
+    return this.#call(op.CALL_ATTACKERS, sq, attackedBy) !== "";
   }
 
   /** A hash of the position: equal for positions chess.js hashes equal. */
@@ -292,8 +324,9 @@ export class Chess {
 
   /** `light`, `dark`, or null for a string that names no square. */
   squareColor(square: Square): "light" | "dark" | null {
-    if (typeof square !== "string" || !SQUARE.test(square)) return null;
-    return (square.charCodeAt(0) + square.charCodeAt(1)) % 2 === 0 ? "dark" : "light";
+    const sq = squareKey(square);
+    if (sq === undefined) return null;
+    return (sq.charCodeAt(0) + sq.charCodeAt(1)) % 2 === 0 ? "dark" : "light";
   }
 
   /** Side to move (in the swap phase: the side that chooses). */
@@ -304,7 +337,9 @@ export class Chess {
   /** chess.js's `setTurn`: passes the move (a null move) when `color` is not to move. */
   setTurn(color: Color): boolean {
     const turn = this.turn();
-    if (color === turn) return false;
+    // chess.js compares loosely (`["w"] == "w"`; an object without text throws a TypeError).
+    // eslint-disable-next-line eqeqeq
+    if ((color as unknown) == turn) return false;
     this.#call(op.CALL_SET_TURN, turn === "w" ? "b" : "w");
     return true;
   }
@@ -336,7 +371,7 @@ export class Chess {
   moves(options?: { verbose?: false; square?: string; piece?: string }): string[];
   moves(options?: { verbose?: boolean; square?: string; piece?: string }): string[] | Move[];
   moves(options?: { verbose?: boolean; square?: string; piece?: string }): string[] | Move[] {
-    const { verbose = false, square = undefined, piece = undefined } = options ?? {};
+    const { verbose = false, square = undefined, piece = undefined } = jsOpts(options);
     const sq = square ? square.toLowerCase() : undefined;
     const pc = piece?.toLowerCase();
     if (!verbose && sq === undefined && pc === undefined) {
@@ -348,6 +383,8 @@ export class Chess {
     const out: (string | Move)[] = [];
     eachLine(text, (at, end) => {
       if (pc && text.charAt(at + 2) !== pc) return;
+      // chess.js lists castling only when no piece or the king is asked for (so not for `piece: ""`).
+      if (pc === "" && (text.charAt(at + 14) === "k" || text.charAt(at + 14) === "q")) return;
       const f = fieldsAt(text, at, end);
       out.push(verbose ? new Move(f, before, fenAfter) : f.san);
     });
@@ -393,16 +430,18 @@ export class Chess {
    * as `cause`) and leaves the game unchanged.
    */
   move(move: string | MoveInput | null, options?: { strict?: boolean }): Move {
-    const strict = opts(options, "options").strict === true;
+    const strict = Boolean(jsOpts(options).strict);
     let record: string;
     if (typeof move === "string" || move === null) {
       record = this.#moveText(move ?? "--", strict);
     } else {
-      const m = move as Partial<MoveInput> | undefined;
-      const promotion = m?.promotion ?? "";
-      if (typeof m !== "object" || typeof m.from !== "string" || typeof m.to !== "string" || typeof promotion !== "string") {
+      // chess.js's rule: the legal move with exactly these from and to squares whose
+      // promotion, if it has one, is exactly `promotion` (which a move without one ignores).
+      const m = move as { from?: unknown; to?: unknown; promotion?: unknown } | undefined;
+      if (typeof m !== "object" || !isSquare(m.from) || !isSquare(m.to)) {
         throw new Error(`Invalid move: ${JSON.stringify(move)}`);
       }
+      const promotion = m.promotion === "q" || m.promotion === "r" || m.promotion === "b" || m.promotion === "n" ? m.promotion : "";
       try {
         record = this.#call(op.CALL_MOVE_FROM_TO, m.from, m.to, promotion);
       } catch (cause) {
@@ -457,7 +496,7 @@ export class Chess {
   history(options?: { verbose?: false }): string[];
   history(options?: { verbose?: boolean }): string[] | (Move | SwapRecord)[];
   history(options?: { verbose?: boolean }): string[] | (Move | SwapRecord)[] {
-    const { verbose = false } = options ?? {};
+    const { verbose = false } = jsOpts(options);
     if (!verbose) {
       const s = this.#raw.get(op.GET_HISTORY);
       return s === "" ? [] : s.split(" ");
@@ -584,8 +623,9 @@ export class Chess {
   /** The game as PGN, laid out as chess.js lays it out (variations and NAGs included). */
   pgn(options?: { newline?: string; maxWidth?: number }): string {
     if (options === undefined) return this.#raw.get(op.GET_PGN);
-    const { newline = "\n", maxWidth = 0 } = opts(options, "options");
-    return this.#raw.data(op.DATA_PGN, [num(maxWidth, "maxWidth"), str(newline, "newline")]);
+    // chess.js writes `newline` into the text and compares `maxWidth` as a number.
+    const { newline = "\n", maxWidth = 0 } = jsOpts(options);
+    return this.#raw.data(op.DATA_PGN, [Number(maxWidth), `${newline}`]);
   }
 
   /**
@@ -594,12 +634,11 @@ export class Chess {
    * leaves the game unchanged when the record cannot be read.
    */
   loadPgn(pgn: string, options?: { strict?: boolean; newlineChar?: string }): void {
-    const o = opts(options, "options");
+    const { strict = false, newlineChar = "\r?\n" } = jsOpts(options);
     let t = text(pgn, "PGN");
-    const nl = o.newlineChar ?? "\r?\n";
-    if (nl !== "\r?\n") t = t.replace(new RegExp(str(nl, "newlineChar"), "g"), "\n");
+    if (newlineChar !== "\r?\n") t = t.replace(new RegExp(newlineChar, "g"), "\n");
     if (/^\s*$/.test(t)) return this.reset();
-    this.#replace(Game.read(op.READ_PGN, t, o.strict === true ? 1 : 0));
+    this.#replace(Game.read(op.READ_PGN, t, strict ? 1 : 0));
   }
 
   /**
@@ -618,21 +657,27 @@ export class Chess {
         }
       }
     }
-    return this.#raw.data(op.DATA_HEADER_SLOTS, undefined);
+    const slots = this.#raw.data(op.DATA_HEADER_SLOTS, undefined) as Record<string, string | null>;
+    // SetUp and FEN follow the game's start, as in getHeaders().
+    const derived = this.getHeaders();
+    slots["SetUp"] = derived["SetUp"] ?? null;
+    slots["FEN"] = derived["FEN"] ?? null;
+    return slots;
   }
 
   /** Sets a tag (`undefined`/`null` restores a roster tag's default or removes it); returns the tags. */
   setHeader(key: string, value: string): Record<string, string> {
-    str(key, "header name");
-    const v = (value as string | null | undefined) ?? SEVEN_TAG_ROSTER[key] ?? null;
-    if (v === null) this.#call(op.CALL_REMOVE_HEADER, key);
-    else this.#call(op.CALL_SET_HEADER, key, str(v, "header value"));
+    // chess.js keys its tags by `key` as a property name and keeps any value: PGN writes its text.
+    const k = tagName(key);
+    const v = (value as unknown) ?? (Object.hasOwn(SEVEN_TAG_ROSTER, k) ? SEVEN_TAG_ROSTER[k] : null);
+    if (v === null) this.#call(op.CALL_REMOVE_HEADER, k);
+    else this.#call(op.CALL_SET_HEADER, k, typeof v === "string" ? v : tagName(v));
     return this.getHeaders();
   }
 
   /** Removes a tag (a roster tag goes back to its default); true when it had a place. */
   removeHeader(key: string): boolean {
-    return typeof key === "string" && this.#call(op.CALL_REMOVE_HEADER, key) !== "";
+    return typeof key !== "symbol" && this.#call(op.CALL_REMOVE_HEADER, tagName(key)) !== "";
   }
 
   /** The tags with a value, in order (`Variant`, `SetUp`, `FEN` and `Chess9Swaps` follow the game's start). */
@@ -773,7 +818,16 @@ function readFen(fen: string, skip: boolean): Game {
     }
     throw new Error(error, cause === undefined ? undefined : { cause });
   }
-  return Game.read(op.READ_FEN, padded, 0);
+  // chess.js reads a '0' in the placement as no squares (its checks let it through).
+  const space = padded.search(/\s/);
+  const placement = space < 0 ? padded : padded.slice(0, space);
+  return Game.read(op.READ_FEN, placement.includes("0") ? placement.replace(/0/g, "") + padded.slice(placement.length) : padded, 0);
+}
+
+/** A tag name or value as text, as chess.js's tag object turns it into a key (a `TypeError` for a symbol or an object without text). */
+function tagName(x: unknown): string {
+  if (typeof x === "symbol") throw new TypeError("a tag name or value cannot be a symbol");
+  return String(x);
 }
 
 /** The annotations of a position (the core's `GetNotes`). */
@@ -817,11 +871,13 @@ function fieldsOf(obj: object, what: string, spec: Spec): any[] {
   });
 }
 
+/** A NAG: a `TypeError` for what is no number, a `RangeError` for a number that is no NAG. */
 function nagArg(nag: unknown): number {
-  if (typeof nag !== "number" || !Number.isInteger(nag) || nag < 0 || nag > 255) {
-    throw new RangeError(`a NAG must be an integer from 0 to 255, got ${String(nag)}`);
+  const n = num(nag, "a NAG");
+  if (!Number.isInteger(n) || n < 0 || n > 255) {
+    throw new RangeError(`a NAG must be an integer from 0 to 255, got ${n}`);
   }
-  return nag;
+  return n;
 }
 
 function pieceOf(s: string): Piece | undefined {
