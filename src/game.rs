@@ -196,6 +196,9 @@ impl PlayedMove {
                 let len = out.len();
                 if self.captured.is_some() {
                     push_char(out, 'c');
+                } else if self.mv.promotion().is_some() {
+                    // chess.js: a promotion that captures nothing is also a normal move ("np").
+                    push_char(out, 'n');
                 }
                 if self.mv.promotion().is_some() {
                     push_char(out, 'p');
