@@ -1355,11 +1355,14 @@ impl Game {
     /// chess.js's `remove`: the piece that stood on `sq`, if any.
     pub fn remove_piece(&mut self, sq: Square) -> Option<Piece> {
         let pos = *self.position();
-        let piece = pos.board.piece_at(sq)?;
-        let mut edited = pos;
-        edited.board.remove(sq);
-        self.edited(&pos, edited);
-        Some(piece)
+        let piece = pos.board.piece_at(sq);
+        // An empty square too is an edit for chess.js: it forgets the en passant square.
+        if piece.is_some() || pos.ep.is_some() {
+            let mut edited = pos;
+            edited.board.remove(sq);
+            self.edited(&pos, edited);
+        }
+        piece
     }
 
     /// chess.js's `clear`: an empty board, White to move, move 1.
@@ -1446,9 +1449,9 @@ impl Game {
                 }
             }
         }
-        if let Some(ep) = edited.ep {
-            edited.ep = fen::ep_if_capturable(&edited.board, edited.turn, ep);
-        }
+        // chess.js forgets the en passant square on every put and remove (its check of the
+        // squares around it never passes): so do we.
+        edited.ep = None;
         self.reset_to(edited);
     }
 }
