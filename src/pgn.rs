@@ -302,7 +302,9 @@ pub fn write_with(game: &Game, opts: &WriteOptions<'_>) -> String {
     if !s.is_empty() {
         groups.push(s);
     }
-    groups.push(game.header("Result").unwrap_or("*").to_owned());
+    // chess.js: an empty Result tag ends the movetext with `*` too.
+    let result = game.header("Result").filter(|r| !r.is_empty());
+    groups.push(result.unwrap_or("*").to_owned());
     if opts.max_width == 0 {
         text::Joined(&groups, " ").push_to(&mut head);
         return head;
