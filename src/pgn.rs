@@ -525,10 +525,11 @@ impl<'a> Lexer<'a> {
                     self.pos = self.line_end(start);
                     continue;
                 }
-                // A comment to the end of the line.
+                // A comment to the end of the line (trimmed, as chess.js reads it: a CRLF's
+                // `\r` is not part of it).
                 b';' => {
                     let end = self.line_end(start);
-                    (Kind::Comment(self.slice(start + 1, end)), end)
+                    (Kind::Comment(text::trim(self.slice(start + 1, end))), end)
                 }
                 b'{' => {
                     let mut i = start + 1;
