@@ -182,6 +182,20 @@ describe("records", () => {
     assert.equal(run(new JsChess()), "x");
   });
 
+  test("two lines reaching one FEN keep their own comments (chess.js's comment for the FEN shows in the other line)", () => {
+    const run = (g) => {
+      for (const m of ["Nf3", "Nf6", "Nc3"]) g.move(m);
+      g.setComment("after Nc3");
+      g.undo();
+      g.undo();
+      g.undo();
+      for (const m of ["Nc3", "Nf6", "Nf3"]) g.move(m);
+      return g.getComment();
+    };
+    assert.equal(run(new Chess()), undefined);
+    assert.equal(run(new JsChess()), "after Nc3");
+  });
+
   test("setComment turns every '}' into ']' (chess.js only the first, which then ends the comment early in its pgn())", () => {
     const ours = new Chess();
     ours.setComment("a {b} {c}");
