@@ -223,10 +223,11 @@ fn find(pos: &Position, san: &str, legal: &MoveList, found: &mut Vec<Move>) -> R
             if let Some((b'=', h)) = head.split_last() {
                 promotion = Some(piece.ok_or(Fail::Syntax)?);
                 body = h;
-            } else if matches!(last, b'Q' | b'R' | b'B' | b'N')
+            } else if matches!(last.to_ascii_uppercase(), b'Q' | b'R' | b'B' | b'N')
                 && head.last().is_some_and(u8::is_ascii_digit)
             {
-                promotion = piece;
+                // (`e7e8q`: after a rank digit only a promotion piece can follow.)
+                promotion = Role::from_char(char::from(last.to_ascii_lowercase()));
                 body = head;
             }
         }
@@ -237,11 +238,16 @@ fn find(pos: &Position, san: &str, legal: &MoveList, found: &mut Vec<Move>) -> R
     let to = Square::from_ascii(*f, *r).ok_or(Fail::Syntax)?;
     let mut rest = rest;
     let mut role = Role::Pawn;
-    // A capital piece letter (a small one is a file).
+    let mut lettered = false;
+    // A capital piece letter (a small one is a file, unless a square follows: chess.js's
+    // `ng1f3`).
     if let [c, tail @ ..] = rest {
-        if let Some(r) = Role::from_char(char::from(*c)).filter(|_| c.is_ascii_uppercase()) {
+        let small = matches!(tail, [b'a'..=b'h', b'1'..=b'8', ..]);
+        if let Some(r) = Role::from_char(char::from(*c)).filter(|_| c.is_ascii_uppercase() || small)
+        {
             role = r;
             rest = tail;
+            lettered = true;
         }
     }
     let mut from_file: Option<u8> = None;
@@ -265,11 +271,13 @@ fn find(pos: &Position, san: &str, legal: &MoveList, found: &mut Vec<Move>) -> R
     {
         return Err(Fail::Syntax);
     }
+    // chess.js's `g1f3`, `e1g1`: both squares and no piece letter name any piece's move.
+    let coordinates = !lettered && from_file.is_some() && from_rank.is_some();
     let mut wants_promotion = false;
     for &m in legal.iter() {
-        if m.is_castle()
-            || m.to() != to
-            || role_of(pos, m) != role
+        if (m.is_castle() && !coordinates)
+            || m.king_to() != to
+            || (role_of(pos, m) != role && !coordinates)
             || from_file.is_some_and(|f| m.from().file().index() != f)
             || from_rank.is_some_and(|r| m.from().rank().index() != r)
         {
