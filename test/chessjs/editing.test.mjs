@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { Chess } from "chess960";
 import { Chess as JsChess, SQUARES } from "chess.js";
-import { Diffs, PIECES, Pair, SCALE, compareQueries, compareRecord, readsAlike, rng, sameMove, show } from "./lib.mjs";
+import { Diffs, PIECES, Pair, SCALE, compareFen, compareQueries, compareRecord, readsAlike, rng, sameMove, show } from "./lib.mjs";
 
 const SEQUENCES = Math.round(120 * SCALE);
 const STEPS = 40;
@@ -75,12 +75,9 @@ const withoutSetup = (h) => Object.entries(h).filter(([k]) => k !== "SetUp" && k
 function compareBoard(pair, setup) {
   const { ours, theirs, diffs } = pair;
   const r = (call) => () => pair.repro(call);
-  diffs.eq("edit: fen()", ours.fen(), theirs.fen(), r("fen()"));
-  diffs.eq("edit: fen({forceEnpassantSquare})", ours.fen({ forceEnpassantSquare: true }), theirs.fen({ forceEnpassantSquare: true }), r("fen({forceEnpassantSquare:true})"));
+  compareFen(pair, "edit: ");
   diffs.eq("edit: board()", ours.board(), theirs.board(), r("board()"));
   diffs.eq("edit: ascii()", ours.ascii(), theirs.ascii(), r("ascii()"));
-  diffs.eq("edit: turn()", ours.turn(), theirs.turn(), r("turn()"));
-  diffs.eq("edit: moveNumber()", ours.moveNumber(), theirs.moveNumber(), r("moveNumber()"));
   // (board() has every square; get and findPiece on a few, for time.)
   for (let k = 0; k < 8; k++) {
     const sq = g.pick(SQUARES);

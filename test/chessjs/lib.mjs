@@ -183,6 +183,17 @@ export const PIECES = ["w", "b"].flatMap((color) => ["p", "n", "b", "r", "q", "k
 /** Option sets of pgn() compared. */
 export const PGN_OPTIONS = [undefined, {}, { maxWidth: 0 }, { maxWidth: 5 }, { maxWidth: 20 }, { maxWidth: 40, newline: "<br />" }, { maxWidth: 72 }, { newline: "\r\n" }];
 
+/** fen() (also with the en passant square forced), turn() and moveNumber(), under `prefix`. */
+export function compareFen(pair, prefix = "") {
+  const { ours, theirs, diffs } = pair;
+  const r = (call) => () => pair.repro(call);
+  diffs.eq(`${prefix}fen()`, ours.fen(), theirs.fen(), r("fen()"));
+  const forced = { forceEnpassantSquare: true };
+  diffs.eq(`${prefix}fen({forceEnpassantSquare})`, ours.fen(forced), theirs.fen(forced), r("fen({forceEnpassantSquare:true})"));
+  diffs.eq(`${prefix}turn()`, ours.turn(), theirs.turn(), r("turn()"));
+  diffs.eq(`${prefix}moveNumber()`, ours.moveNumber(), theirs.moveNumber(), r("moveNumber()"));
+}
+
 /**
  * Position queries: cheap ones on every call, the per-square and per-piece ones with
  * `full`. Moves are compared in order, verbose ones field by field.
@@ -190,10 +201,7 @@ export const PGN_OPTIONS = [undefined, {}, { maxWidth: 0 }, { maxWidth: 5 }, { m
 export function compareQueries(pair, { full = false, verbose = true, theirVerbose = undefined, repetition = true } = {}) {
   const { ours, theirs, diffs } = pair;
   const r = (call) => () => pair.repro(call);
-  diffs.eq("fen()", ours.fen(), theirs.fen(), r("fen()"));
-  diffs.eq("fen({forceEnpassantSquare})", ours.fen({ forceEnpassantSquare: true }), theirs.fen({ forceEnpassantSquare: true }), r("fen({forceEnpassantSquare:true})"));
-  diffs.eq("turn()", ours.turn(), theirs.turn(), r("turn()"));
-  diffs.eq("moveNumber()", ours.moveNumber(), theirs.moveNumber(), r("moveNumber()"));
+  compareFen(pair);
   diffs.eq("moves()", ours.moves(), theirs.moves(), r("moves()"));
   if (verbose) {
     const o = ours.moves({ verbose: true });

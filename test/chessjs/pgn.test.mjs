@@ -141,7 +141,6 @@ const TEXTS = [
   "1. e4 e5 2. Ngf3 Nbc6 *",
   "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 *",
   "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 *",
-  "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 *",
   "1. e4 {first} e5 {second} 2. Nf3 {third} *",
   "{before} 1. e4 e5 *",
   "1. e4 e5 {a} {b} 2. Nf3 *",
