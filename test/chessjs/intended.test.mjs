@@ -196,6 +196,16 @@ describe("records", () => {
     assert.equal(run(new JsChess()), "after Nc3");
   });
 
+  test("a comment read from PGN keeps its line breaks, as the tree and chessops do (chess.js folds each run of them into a space)", () => {
+    const text = "1. e4 {The centre\nmatters} e5 *";
+    const ours = new Chess();
+    ours.loadPgn(text);
+    assert.equal(ours.getComments()[0].comment, "The centre\nmatters");
+    const theirs = new JsChess();
+    theirs.loadPgn(text);
+    assert.equal(theirs.getComments()[0].comment, "The centre matters");
+  });
+
   test("setComment turns every '}' into ']' (chess.js only the first, which then ends the comment early in its pgn())", () => {
     const ours = new Chess();
     ours.setComment("a {b} {c}");
