@@ -460,8 +460,10 @@ export class Chess {
       return this.#call(op.CALL_SET_TURN, turn === "w" ? "b" : "w") && `${this.#nullRecord(turn)}\t${before}`;
     }
     // Exact SAN, or UCI when reading permissively: the common cases, one call (`e7e8`
-    // without a piece falls through to chess.js's own choice below).
-    const fast = this.#call(op.CALL_MOVE_EXACT, clean, !strict && UCI.test(clean) ? "uci" : "");
+    // without a piece falls through to chess.js's own choice below). The core strips the
+    // SAN's decorations itself, once, as chess.js does (`g4+#` is `g4+`, no move's SAN).
+    const uci = !strict && UCI.test(clean);
+    const fast = this.#call(op.CALL_MOVE_EXACT, uci ? clean : text, uci ? "uci" : "");
     if (fast !== "") return fast;
     // The strict pass, over the SAN list (decorations the fast path kept aside).
     const s = this.#raw.get(op.GET_MOVES);

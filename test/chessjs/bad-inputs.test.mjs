@@ -91,7 +91,7 @@ function intended(member, args) {
   return false;
 }
 
-const counts = { calls: 0, compared: 0, intended: 0, bothThrow: 0, neitherThrows: 0, byMember: {} };
+const counts = { calls: 0, compared: 0, intended: 0, bothThrow: 0, neitherThrows: 0, byMember: Object.create(null) };
 for (let n = 0; n < CALLS; n++) {
   const [fen, moves] = g.pick(POSITIONS);
   const member = g.pick(Object.keys(MEMBERS));

@@ -141,3 +141,12 @@ test(`random games reach what they are for: ${JSON.stringify(counts)}`, () => {
 for (const category of diffs.categories().sort()) {
   test(`${category} agrees with chess.js over ${GAMES} random games`, () => diffs.assertNone(category));
 }
+
+test("move() strips a SAN's decorations once, as chess.js does: g4+# is no move, g4+ and g4!? are g4", () => {
+  for (const [text, plays] of [["e4+#", false], ["e4#+", false], ["e4+", true], ["e4!?", true], ["e4+!", true], ["e4!+", false]]) {
+    const [ours, theirs] = [new Chess(), new JsChess()];
+    const outcome = (c) => { try { return c.move(text).san; } catch (e) { return e.message; } };
+    assert.equal(outcome(ours), outcome(theirs), text);
+    assert.equal(outcome(new JsChess()) === "e4", plays, `${text}: chess.js's answer is not what this test expects`);
+  }
+});
