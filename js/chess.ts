@@ -99,13 +99,22 @@ const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
 const isSquare = (s: unknown): s is Square => typeof s === "string" && /^[a-h][1-8]$/.test(s);
 
 /**
- * The square chess.js finds for `s` by using it as a key of its square table: the name
- * itself, or what it turns into as a property key (`["e4"]` is `"e4"`; an object that
- * cannot be turned into text throws a `TypeError`, as in chess.js); else undefined.
+ * What `s` turns into as a property key, as chess.js uses its arguments to look up its
+ * tables (`["e4"]` is `"e4"`; an object that cannot be turned into text throws a
+ * `TypeError`, as in chess.js).
  */
+const keyOf = (s: unknown): string | symbol => (typeof s === "string" || typeof s === "symbol" ? s : String(s));
+
+/** The square chess.js finds for `s` in its square table, else undefined. */
 function squareKey(s: unknown): Square | undefined {
-  const key = typeof s === "string" || typeof s === "symbol" ? s : String(s);
+  const key = keyOf(s);
   return isSquare(key) ? key : undefined;
+}
+
+/** The colour chess.js finds for `c` in its castling table, else undefined. */
+function colorKey(c: unknown): Color | undefined {
+  const key = keyOf(c);
+  return isColor(key) ? key : undefined;
 }
 
 // Hands a raw game to the constructor without a second constructor parameter.
@@ -346,16 +355,18 @@ export class Chess {
 
   /** The castling rights of `color`. */
   getCastlingRights(color: Color): { k: boolean; q: boolean } {
-    const s = isColor(color) ? this.#call(op.CALL_CASTLING, color) : "";
+    const c = colorKey(color);
+    const s = c ? this.#call(op.CALL_CASTLING, c) : "";
     return { k: s.includes("k"), q: s.includes("q") };
   }
 
   /** Grants or takes away castling rights; true when they are now as asked. */
   setCastlingRights(color: Color, rights: { k?: boolean; q?: boolean }): boolean {
     const { k, q } = rights;
-    if (!isColor(color)) return false;
+    const c = colorKey(color);
+    if (!c) return false;
     const wish = (b: boolean | undefined) => (b === undefined ? "" : b ? "1" : "0");
-    return this.#call(op.CALL_SET_CASTLING, color, wish(k), wish(q)) !== "";
+    return this.#call(op.CALL_SET_CASTLING, c, wish(k), wish(q)) !== "";
   }
 
   /** The full-move number. */
