@@ -903,11 +903,10 @@ fn move_in(word: &str) -> Option<(&str, &str)> {
         i = 0;
     }
     i = skip(b, i, b".");
-    let mut rest = word.get(i..)?;
+    let rest = word.get(i..)?;
     if rest.is_empty() || rest == "e.p." {
         return None;
     }
-    rest = unglue_number(rest);
     let glyph_at = rest.len()
         - rest
             .bytes()
@@ -915,30 +914,6 @@ fn move_in(word: &str) -> Option<(&str, &str)> {
             .take_while(|c| matches!(c, b'!' | b'?'))
             .count();
     Some((rest.get(..glyph_at)?, rest.get(glyph_at..)?))
-}
-
-/// A move with the next move number glued to it (`b49.` for `b4 9.`, `Nf3+12.`), as
-/// chess.js's `pgn({ maxWidth })` writes some lines and its reader takes: the move
-/// without the number. A SAN ends in one rank digit (or a piece letter, `+`, `#`, a
-/// glyph), so of the digits before the dots only the first can belong to the move, and
-/// only after a file letter.
-fn unglue_number(word: &str) -> &str {
-    let b = word.as_bytes();
-    let dots = b.iter().rev().take_while(|&&c| c == b'.').count();
-    if dots == 0 {
-        return word;
-    }
-    let body = b.len() - dots;
-    let digits = b.get(..body).map_or(0, |m| {
-        m.iter().rev().take_while(|c| c.is_ascii_digit()).count()
-    });
-    let start = body - digits;
-    let rank = usize::from(
-        digits > 0 && start > 0 && b.get(start - 1).is_some_and(|c| (b'a'..=b'h').contains(c)),
-    );
-    word.get(..start + rank)
-        .filter(|m| !m.is_empty())
-        .unwrap_or(word)
 }
 
 /// A line being read: the mainline (the first) or a variation. Its moves are checked
@@ -1263,19 +1238,6 @@ mod tests {
         assert_eq!(move_in("!?"), Some(("", "!?")));
         assert_eq!(move_in("..."), None);
         assert_eq!(move_in("Nf3"), Some(("Nf3", "")));
-    }
-
-    #[test]
-    fn a_move_number_glued_to_the_move_before_it_is_dropped() {
-        assert_eq!(move_in("b49."), Some(("b4", "")));
-        assert_eq!(move_in("fxg47."), Some(("fxg4", "")));
-        assert_eq!(move_in("Nf312."), Some(("Nf3", "")));
-        assert_eq!(move_in("Nf3+12."), Some(("Nf3+", "")));
-        assert_eq!(move_in("e8=Q12..."), Some(("e8=Q", "")));
-        assert_eq!(move_in("O-O9."), Some(("O-O", "")));
-        assert_eq!(move_in("Qh5!?10."), Some(("Qh5", "!?")));
-        let g = read("1. e4 e52. Nf3 Nc63. Bb5 a64. Ba4 *").unwrap();
-        assert_eq!(g.ply_count(), 7);
     }
 
     #[test]
