@@ -42,7 +42,8 @@ const crateFile = crate.replaceAll("-", "_");
 
 // 1. The core, for wasm32, and the operation numbers of its boundary (js/ops.ts, written
 // from src/wasm/ops.rs: one definition).
-run("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown", "--lib"]);
+// Without std (Cargo.toml's `std` feature): the crate's own trapping panic handler.
+run("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown", "--lib", "--no-default-features"]);
 const opsTs = opsTsOf();
 if (!existsSync(join(root, "js", "ops.ts")) || readFileSync(join(root, "js", "ops.ts"), "utf8") !== opsTs) {
   writeFileSync(join(root, "js", "ops.ts"), opsTs);

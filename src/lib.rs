@@ -36,9 +36,8 @@
 //! assert_eq!(g.outcome().unwrap().reason, Reason::ThreefoldRepetition);
 //! ```
 
-// The rules are `no_std` + `alloc`: nothing in them needs an operating system. std is
-// linked all the same: serde-wasm-bindgen needs it, and it brings the panic handler; the
-// wasm heap is talc's (src/wasm/alloc.rs).
+// The rules are `no_std` + `alloc`: nothing in them needs an operating system. The wasm
+// heap is talc's (src/wasm/alloc.rs).
 #![no_std]
 // Input reaches every module but the move generator's primitives: no panic paths there
 // (a panic traps the wasm instance). The primitives index fixed 64-entry tables with
@@ -54,9 +53,19 @@
 )]
 
 extern crate alloc;
-// Linked for the cdylib's allocator and panic handler (natively and in wasm); the rules
-// themselves use only `core` and `alloc` (the prelude below).
+// Linked natively, and in wasm with the `std` feature (tests): the rules themselves use
+// only `core` and `alloc` (the prelude below).
+#[cfg(any(feature = "std", not(target_arch = "wasm32")))]
 extern crate std;
+
+/// The shipped wasm's panic handler (no std): a trap, as std's is with `panic = "abort"`,
+/// without formatting a message nobody reads (wasm32-unknown-unknown has no stderr).
+/// Panics are bugs here: the crate denies unwrap, expect, panic and indexing.
+#[cfg(all(target_arch = "wasm32", not(feature = "std")))]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
+    core::arch::wasm32::unreachable()
+}
 
 /// What std's prelude would bring (the crate is `no_std`).
 #[allow(unused_imports)]

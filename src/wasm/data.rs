@@ -1,11 +1,12 @@
-//! Structured, cold data across the boundary, as plain JS objects through
-//! serde-wasm-bindgen: the envelope, the tags, the PGN tree, `board()`, the comment and
-//! NAG API. (Hot paths keep their packed forms: records, `destsPacked`.)
+//! Structured, cold data across the boundary, as plain JS objects: the envelope, the
+//! tags, the PGN tree, the comment and NAG API. (Hot paths keep their packed forms:
+//! records, `destsPacked`.)
 //!
-//! The data is built as one small dynamic value type, [`V`], with one `Serialize` impl:
-//! a derive per struct instantiates serde-wasm-bindgen's serializer once per field type
-//! (600 bytes each), and the PGN tree alone cost 8.4 KB of gzipped wasm that way
-//! (measured). Input is read field by field (src/wasm/read.rs).
+//! The data is built as one small dynamic value type, [`V`], turned into JS values by
+//! js-sys directly: a serde derive per struct instantiated serde-wasm-bindgen's
+//! serializer once per field type (600 bytes each; the PGN tree alone cost 8.4 KB of
+//! gzipped wasm that way), and serde-wasm-bindgen's one `Serialize` impl for `V` still
+//! cost 1.6 KB (measured). Input is read field by field (src/wasm/read.rs).
 
 use super::read::Args;
 use super::Fault;
@@ -17,8 +18,7 @@ use crate::square::{Color, Square};
 use crate::text::cat;
 use crate::tree::{Node, Notes};
 use crate::uci::CastlingNotation;
-use serde::{Serialize, Serializer};
-use wasm_bindgen::JsValue;
+use wasm_bindgen::prelude::*;
 
 /// A JS value to be: `null`, a boolean, a number, a string, an array, an object.
 pub enum V {
@@ -33,49 +33,36 @@ pub enum V {
     Map(Vec<(String, V)>),
 }
 
-impl Serialize for V {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::{SerializeMap, SerializeSeq};
+#[wasm_bindgen]
+extern "C" {
+    /// A plain object as the target of `o[key] = value`.
+    type Obj;
+    #[wasm_bindgen(method, indexing_setter)]
+    fn set(this: &Obj, key: &str, value: JsValue);
+}
+
+impl V {
+    /// The JS value: plain objects (not `Map`s), `null` for [`V::Null`]. Built with
+    /// js-sys directly (an array, an object, and `o[key] = value` per field).
+    pub fn js(&self) -> JsValue {
         match self {
-            V::Null => s.serialize_none(),
-            V::Bool(b) => s.serialize_bool(*b),
-            V::Num(x) => s.serialize_f64(*x),
-            V::Str(t) => s.serialize_str(t),
-            V::Arr(items) => {
-                let mut seq = s.serialize_seq(Some(items.len()))?;
-                for item in items {
-                    seq.serialize_element(item)?;
-                }
-                seq.end()
-            }
-            V::Obj(fields) => {
-                let mut map = s.serialize_map(Some(fields.len()))?;
-                for (k, v) in fields {
-                    map.serialize_entry(k, v)?;
-                }
-                map.end()
-            }
-            V::Map(fields) => {
-                let mut map = s.serialize_map(Some(fields.len()))?;
-                for (k, v) in fields {
-                    map.serialize_entry(k, v)?;
-                }
-                map.end()
-            }
+            V::Null => JsValue::NULL,
+            V::Bool(b) => JsValue::from_bool(*b),
+            V::Num(x) => JsValue::from_f64(*x),
+            V::Str(t) => JsValue::from_str(t),
+            V::Arr(items) => items.iter().map(V::js).collect::<js_sys::Array>().into(),
+            V::Obj(fields) => object(fields.iter().map(|(k, v)| (*k, v))),
+            V::Map(fields) => object(fields.iter().map(|(k, v)| (k.as_str(), v))),
         }
     }
 }
 
-impl V {
-    /// The JS value: plain objects (not `Map`s), `null` for [`V::Null`].
-    pub fn js(&self) -> Result<JsValue, Fault> {
-        let s = serde_wasm_bindgen::Serializer::new()
-            .serialize_maps_as_objects(true)
-            .serialize_missing_as_null(true);
-        // Plain data always serialises; a failure would be a bug worth a clear message.
-        self.serialize(&s)
-            .map_err(|_| Fault::Error("could not convert the answer to a JS value".to_owned()))
+fn object<'a>(fields: impl Iterator<Item = (&'a str, &'a V)>) -> JsValue {
+    let o: Obj = js_sys::Object::new().unchecked_into();
+    for (k, v) in fields {
+        o.set(k, v.js());
     }
+    o.into()
 }
 
 fn s(t: impl Into<String>) -> V {

@@ -7,7 +7,7 @@
 //! out of range); argument types are checked by the JS wrapper before they cross (a
 //! `TypeError` there). Moves cross as text records (the hot
 //! path of a board), destinations as bytes, structured cold data as plain objects
-//! through serde-wasm-bindgen.
+//! built with js-sys (src/wasm/data.rs).
 
 mod alloc;
 mod data;
@@ -253,7 +253,7 @@ impl JsGame {
         };
         let empty = tree::Notes::default();
         let n = self.inner.notes(ply).unwrap_or(&empty);
-        V::Obj(vec![
+        Ok(V::Obj(vec![
             (
                 "comments",
                 V::Arr(n.comments.iter().cloned().map(V::Str).collect()),
@@ -261,7 +261,7 @@ impl JsGame {
             ("nags", nums(&n.nags)),
             ("suffix", n.suffix.map_or(V::Null, |x| V::Num(f64::from(x)))),
         ])
-        .js()
+        .js())
     }
 
     /// Sets the fields given: `[fen, comments?, nags?, suffix?]` (suffix a NAG 1–6, `null`
@@ -310,7 +310,7 @@ impl JsGame {
                 let _ = g.annotate(p, Some(Vec::new()), None, None);
             }
         }
-        V::Arr(out).js()
+        Ok(V::Arr(out).js())
     }
 }
 
@@ -639,9 +639,9 @@ impl JsGame {
         };
         let g = &self.inner;
         match op {
-            Data::Headers => data::headers(g).js(),
-            Data::HeaderSlots => data::header_slots(g).js(),
-            Data::Tree => data::tree(g).js(),
+            Data::Headers => Ok(data::headers(g).js()),
+            Data::HeaderSlots => Ok(data::header_slots(g).js()),
+            Data::Tree => Ok(data::tree(g).js()),
             Data::Pgn => {
                 let o = read::Args::new(value);
                 let w = o.num(0);
@@ -672,7 +672,7 @@ impl JsGame {
                         e => fail(e),
                     })?;
                 env.resumption = data::resumption(&o, 4);
-                data::envelope_js(env).js()
+                Ok(data::envelope_js(env).js())
             }
             Data::Comments => self.comments(false),
             Data::RemoveComments => self.comments(true),
@@ -738,7 +738,7 @@ fn util(op: u32, a: &str, b: &str, x: f64) -> Answer<JsValue> {
             if a.len() > pgn::MAX_TEXT {
                 return Err(fail(pgn::PgnError::TooLong { bytes: a.len() }));
             }
-            V::Arr(pgn::split_games(a).into_iter().map(V::Str).collect()).js()
+            Ok(V::Arr(pgn::split_games(a).into_iter().map(V::Str).collect()).js())
         }
         Some(Util::Chess960Array) => Ok(JsValue::from_str(
             &setup::back_rank_string(id(x)?).map_err(fail)?,

@@ -151,7 +151,7 @@ ops! {
 }
 
 ops! {
-    /// `game.data(op, value)`: structured data as plain JS objects (serde-wasm-bindgen); arguments as an array of plain values in the order given (their types checked by js/chess.ts).
+    /// `game.data(op, value)`: structured data as plain JS objects (built with js-sys); arguments as an array of plain values in the order given (their types checked by js/chess.ts).
     pub enum Data {
         /// The tags with a value, in order (derived ones included) → object.
         Headers = 0,
