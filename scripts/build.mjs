@@ -114,8 +114,11 @@ const features = [
   "--enable-bulk-memory", "--enable-bulk-memory-opt", "--enable-nontrapping-float-to-int",
   "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types",
 ];
+// --low-memory-unused: nothing lives below address 1024 (the stack grows down from 64 KiB
+// to the data), so wasm-opt may fold constant offsets into loads (-135 B gzip);
+// --converge: the passes again until the module stops shrinking (-130 B, ~4 s).
 run(join(bin, "wasm-opt"), [
-  "-Oz", ...features, "--strip-debug", "--strip-producers",
+  "-Oz", "--low-memory-unused", "--converge", ...features, "--strip-debug", "--strip-producers",
   join(bindgen, "chess960_bg.wasm"), "-o", join(src, "chess960_bg.wasm"),
 ]);
 
