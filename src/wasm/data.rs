@@ -2,11 +2,11 @@
 //! tags, the PGN tree, the comment and NAG API. (Hot paths keep their packed forms:
 //! records, `destsPacked`.)
 //!
-//! The data is built as one small dynamic value type, [`V`], turned into JS values by
-//! js-sys directly: a serde derive per struct instantiated serde-wasm-bindgen's
-//! serializer once per field type (600 bytes each; the PGN tree alone cost 8.4 KB of
-//! gzipped wasm that way), and serde-wasm-bindgen's one `Serialize` impl for `V` still
-//! cost 1.6 KB (measured). Input is read field by field (src/wasm/read.rs).
+//! Output is built with js-sys directly, field by field into plain objects ([`Obj`]).
+//! A serde derive per struct instantiated serde-wasm-bindgen's serializer once per field
+//! type (the PGN tree alone cost 8.4 KB of gzipped wasm that way); one dynamic value
+//! type serialised once still cost 1.6 KB, and building it before converting 2.3 KB
+//! more (measured). Input is read field by field (src/wasm/read.rs).
 
 use super::read::Args;
 use super::Fault;
@@ -20,109 +20,98 @@ use crate::tree::{Node, Notes};
 use crate::uci::CastlingNotation;
 use wasm_bindgen::prelude::*;
 
-/// A JS value to be: `null`, a boolean, a number, a string, an array, an object.
-pub enum V {
-    Null,
-    Bool(bool),
-    Num(f64),
-    Str(String),
-    Arr(Vec<V>),
-    /// Keys in order (JS keeps the insertion order of string keys).
-    Obj(Vec<(&'static str, V)>),
-    /// An object whose keys are made at run time (the tags), in order.
-    Map(Vec<(String, V)>),
-}
-
 #[wasm_bindgen]
 extern "C" {
-    /// A plain object as the target of `o[key] = value`.
-    type Obj;
+    /// A plain object, filled field by field (`o[key] = value`; JS keeps the insertion
+    /// order of string keys).
+    pub type Obj;
     #[wasm_bindgen(method, indexing_setter)]
     fn set(this: &Obj, key: &str, value: JsValue);
 }
 
-impl V {
-    /// The JS value: plain objects (not `Map`s), `null` for [`V::Null`]. Built with
-    /// js-sys directly (an array, an object, and `o[key] = value` per field).
-    pub fn js(&self) -> JsValue {
-        match self {
-            V::Null => JsValue::NULL,
-            V::Bool(b) => JsValue::from_bool(*b),
-            V::Num(x) => JsValue::from_f64(*x),
-            V::Str(t) => JsValue::from_str(t),
-            V::Arr(items) => items.iter().map(V::js).collect::<js_sys::Array>().into(),
-            V::Obj(fields) => object(fields.iter().map(|(k, v)| (*k, v))),
-            V::Map(fields) => object(fields.iter().map(|(k, v)| (k.as_str(), v))),
-        }
+impl Obj {
+    pub fn new() -> Obj {
+        js_sys::Object::new().unchecked_into()
+    }
+
+    pub fn with(self, key: &str, value: impl Into<JsValue>) -> Obj {
+        self.set(key, value.into());
+        self
+    }
+
+    pub fn str(self, key: &str, value: &str) -> Obj {
+        self.with(key, JsValue::from_str(value))
+    }
+
+    pub fn num(self, key: &str, value: f64) -> Obj {
+        self.with(key, JsValue::from_f64(value))
     }
 }
 
-fn object<'a>(fields: impl Iterator<Item = (&'a str, &'a V)>) -> JsValue {
-    let o: Obj = js_sys::Object::new().unchecked_into();
-    for (k, v) in fields {
-        o.set(k, v.js());
+/// An array of strings.
+pub fn strs<S: AsRef<str>>(list: &[S]) -> JsValue {
+    list.iter()
+        .map(|t| JsValue::from_str(t.as_ref()))
+        .collect::<js_sys::Array>()
+        .into()
+}
+
+/// An array of numbers.
+pub fn nums(list: impl Iterator<Item = u8>) -> JsValue {
+    list.map(|x| JsValue::from_f64(f64::from(x)))
+        .collect::<js_sys::Array>()
+        .into()
+}
+
+fn color(c: Color) -> &'static str {
+    if c == Color::White {
+        "w"
+    } else {
+        "b"
+    }
+}
+
+/// The tags with a value, in order (derived ones included), as an object.
+pub fn headers(game: &Game) -> JsValue {
+    let o = Obj::new();
+    for (k, v) in game.headers() {
+        o.set(&k, JsValue::from_str(&v));
     }
     o.into()
 }
 
-fn s(t: impl Into<String>) -> V {
-    V::Str(t.into())
-}
-
-fn sq(q: Square) -> V {
-    V::Str(cat!(q))
-}
-
-fn color(c: Color) -> V {
-    s(cat!(c.char()))
-}
-
-/// The tags with a value, in order (derived ones included), as an object.
-pub fn headers(game: &Game) -> V {
-    V::Map(
-        game.headers()
-            .into_iter()
-            .map(|(k, v)| (k, V::Str(v)))
-            .collect(),
-    )
-}
-
 /// chess.js's `header()`: every tag with a place, `null` where unset.
-pub fn header_slots(game: &Game) -> V {
-    V::Map(
-        game.tags()
-            .slots()
-            .into_iter()
-            .map(|(k, v)| (k.to_owned(), v.map_or(V::Null, s)))
-            .collect(),
-    )
+pub fn header_slots(game: &Game) -> JsValue {
+    let o = Obj::new();
+    for (k, v) in game.tags().slots() {
+        o.set(k, v.map_or(JsValue::NULL, JsValue::from_str));
+    }
+    o.into()
 }
 
 // ---------------------------------------------------------------------------------------
 // The envelope
 
 /// The envelope as a JSON-safe object.
-pub fn envelope_js(e: Envelope) -> V {
-    V::Obj(vec![
-        ("white", s(e.white)),
-        ("black", s(e.black)),
-        ("fen", s(e.fen)),
-        ("pgn", s(e.pgn)),
-        ("moveNumber", V::Num(f64::from(e.move_number))),
-        ("sealer", color(e.sealer)),
-        ("move", s(e.text)),
-        ("whiteTimeMs", V::Num(e.white_time_ms)),
-        ("blackTimeMs", V::Num(e.black_time_ms)),
-        ("drawOffer", V::Bool(e.draw_offer)),
-        (
-            "resumption",
-            V::Obj(vec![
-                ("date", s(e.resumption.date)),
-                ("time", s(e.resumption.time)),
-                ("venue", s(e.resumption.venue)),
-            ]),
-        ),
-    ])
+pub fn envelope_js(e: Envelope) -> JsValue {
+    let r = &e.resumption;
+    let resumption = Obj::new()
+        .str("date", &r.date)
+        .str("time", &r.time)
+        .str("venue", &r.venue);
+    Obj::new()
+        .str("white", &e.white)
+        .str("black", &e.black)
+        .str("fen", &e.fen)
+        .str("pgn", &e.pgn)
+        .num("moveNumber", f64::from(e.move_number))
+        .str("sealer", color(e.sealer))
+        .str("move", &e.text)
+        .num("whiteTimeMs", e.white_time_ms)
+        .num("blackTimeMs", e.black_time_ms)
+        .with("drawOffer", e.draw_offer)
+        .with("resumption", resumption)
+        .into()
 }
 
 /// When and where play resumes: arguments `at`, `at + 1`, `at + 2`.
@@ -169,17 +158,12 @@ pub fn envelope(a: &Args) -> Result<Envelope, Fault> {
 }
 
 /// chess.js's `getComments()` entry.
-pub fn fen_comment(fen: String, comment: String) -> V {
-    V::Obj(vec![("fen", s(fen)), ("comment", s(comment))])
+pub fn fen_comment(fen: &str, comment: &str) -> JsValue {
+    Obj::new().str("fen", fen).str("comment", comment).into()
 }
 
 // ---------------------------------------------------------------------------------------
 // The PGN tree (js/tree.ts, the contract with the viewer)
-
-/// Comments as written (js/tree.ts reads the commands out of them).
-fn comments(list: &[String]) -> V {
-    V::Arr(list.iter().cloned().map(V::Str).collect())
-}
 
 /// A node of the tree: `mv` (SAN `san`) from `before` to `after`, ply `ply`.
 fn node(
@@ -190,15 +174,14 @@ fn node(
     notes: Option<&Notes>,
     ply: usize,
     notation: CastlingNotation,
-) -> V {
+) -> JsValue {
     let empty = Notes::default();
     let n = notes.unwrap_or(&empty);
-    let nags: Vec<V> = n
+    let nags = n
         .suffix
         .iter()
         .chain(n.nags.iter().filter(|x| Some(**x) != n.suffix))
-        .map(|x| V::Num(f64::from(*x)))
-        .collect();
+        .copied();
     let (uci, from, to) = match mv {
         Some(m) => (crate::uci::to_uci(m, notation), m.from(), m.king_to()),
         None => (
@@ -207,34 +190,34 @@ fn node(
             Square::from_index(56),
         ),
     };
-    let variations = n
+    let variations: js_sys::Array = n
         .variations
         .iter()
         .map(|line| variation(before, line, ply, notation))
         .collect();
-    V::Obj(vec![
-        ("ply", V::Num(ply as f64)),
-        ("moveNumber", V::Num(f64::from(before.fullmoves()))),
-        ("color", color(before.turn())),
-        ("san", s(san)),
-        ("uci", s(uci)),
-        ("from", sq(from)),
-        ("to", sq(to)),
-        ("fen", s(crate::fen::to_fen(after, false))),
-        ("startingComments", comments(&n.starting_comments)),
-        ("comments", comments(&n.comments)),
-        ("nags", V::Arr(nags)),
-        ("variations", V::Arr(variations)),
-    ])
+    Obj::new()
+        .num("ply", ply as f64)
+        .num("moveNumber", f64::from(before.fullmoves()))
+        .str("color", color(before.turn()))
+        .str("san", san)
+        .str("uci", &uci)
+        .str("from", &cat!(from))
+        .str("to", &cat!(to))
+        .str("fen", &crate::fen::to_fen(after, false))
+        .with("startingComments", strs(&n.starting_comments))
+        .with("comments", strs(&n.comments))
+        .with("nags", nums(nags))
+        .with("variations", variations)
+        .into()
 }
 
 /// A variation from `start` whose first move is ply `ply`.
-fn variation(start: &Position, line: &[Node], ply: usize, notation: CastlingNotation) -> V {
+fn variation(start: &Position, line: &[Node], ply: usize, notation: CastlingNotation) -> JsValue {
     let mut pos = *start;
-    let mut out = Vec::with_capacity(line.len());
+    let out = js_sys::Array::new();
     for (i, n) in line.iter().enumerate() {
         let after = pos.after(n.mv);
-        out.push(node(
+        out.push(&node(
             &pos,
             &after,
             Some(n.mv),
@@ -245,15 +228,15 @@ fn variation(start: &Position, line: &[Node], ply: usize, notation: CastlingNota
         ));
         pos = after;
     }
-    V::Arr(out)
+    out.into()
 }
 
 /// The game's annotated record (js/tree.ts `PgnGame`).
-pub fn tree(game: &Game) -> V {
+pub fn tree(game: &Game) -> JsValue {
     let base = game.swap_plies();
     let notation = game.notation();
     let start = game.position_at(base).copied().unwrap_or(*game.start());
-    let mut moves = Vec::new();
+    let moves = js_sys::Array::new();
     for p in base + 1..=game.ply_count() {
         let (Some(before), Some(after)) = (game.position_at(p - 1), game.position_at(p)) else {
             break;
@@ -264,7 +247,7 @@ pub fn tree(game: &Game) -> V {
             _ => continue,
         };
         let notes = if mv.is_some() { game.notes(p) } else { None };
-        moves.push(node(
+        moves.push(&node(
             before,
             after,
             mv,
@@ -274,15 +257,15 @@ pub fn tree(game: &Game) -> V {
             notation,
         ));
     }
-    V::Obj(vec![
-        ("headers", headers(game)),
-        ("startFen", s(crate::fen::to_fen(&start, false))),
-        ("variant", s(game.variant().name())),
-        (
+    Obj::new()
+        .with("headers", headers(game))
+        .str("startFen", &crate::fen::to_fen(&start, false))
+        .str("variant", game.variant().name())
+        .with(
             "comments",
-            comments(game.notes(base).map_or(&[][..], |n| &n.comments)),
-        ),
-        ("moves", V::Arr(moves)),
-        ("result", s(game.header("Result").unwrap_or("*"))),
-    ])
+            strs(game.notes(base).map_or(&[][..], |n| &n.comments)),
+        )
+        .with("moves", moves)
+        .str("result", game.header("Result").unwrap_or("*"))
+        .into()
 }

@@ -26,7 +26,7 @@ use crate::square::{Color, Piece, Role, Square};
 use crate::text::Push;
 use crate::tree;
 use crate::uci::CastlingNotation;
-use data::V;
+use data::Obj;
 use ops::{Call, Data, Get, Make, Num, Open, Read, Util};
 use wasm_bindgen::prelude::*;
 
@@ -116,10 +116,6 @@ fn flag(b: bool) -> String {
 
 fn piece_text(p: Piece) -> String {
     cat!(p.color.char(), p.role.char())
-}
-
-fn nums(list: &[u8]) -> V {
-    V::Arr(list.iter().map(|&x| V::Num(f64::from(x))).collect())
 }
 
 /// The raw game handle (JS name `Game`).
@@ -253,15 +249,15 @@ impl JsGame {
         };
         let empty = tree::Notes::default();
         let n = self.inner.notes(ply).unwrap_or(&empty);
-        Ok(V::Obj(vec![
-            (
-                "comments",
-                V::Arr(n.comments.iter().cloned().map(V::Str).collect()),
-            ),
-            ("nags", nums(&n.nags)),
-            ("suffix", n.suffix.map_or(V::Null, |x| V::Num(f64::from(x)))),
-        ])
-        .js())
+        Ok(Obj::new()
+            .with("comments", data::strs(&n.comments))
+            .with("nags", data::nums(n.nags.iter().copied()))
+            .with(
+                "suffix",
+                n.suffix
+                    .map_or(JsValue::NULL, |x| JsValue::from_f64(f64::from(x))),
+            )
+            .into())
     }
 
     /// Sets the fields given: `[fen, comments?, nags?, suffix?]` (suffix a NAG 1–6, `null`
@@ -293,7 +289,7 @@ impl JsGame {
     /// the mainline's positions, in order.
     fn comments(&mut self, remove: bool) -> Answer<JsValue> {
         let g = &mut self.inner;
-        let mut out = Vec::new();
+        let out = js_sys::Array::new();
         for p in g.swap_plies()..=g.ply_count() {
             let Some(n) = g.notes(p).filter(|n| !n.comments.is_empty()) else {
                 continue;
@@ -302,15 +298,15 @@ impl JsGame {
                 .position_at(p)
                 .map(|pos| fen::to_fen(pos, false))
                 .unwrap_or_default();
-            out.push(data::fen_comment(
-                fen,
-                cat!(crate::text::Joined(&n.comments, " ")),
+            out.push(&data::fen_comment(
+                &fen,
+                &cat!(crate::text::Joined(&n.comments, " ")),
             ));
             if remove {
                 let _ = g.annotate(p, Some(Vec::new()), None, None);
             }
         }
-        Ok(V::Arr(out).js())
+        Ok(out.into())
     }
 }
 
@@ -639,9 +635,9 @@ impl JsGame {
         };
         let g = &self.inner;
         match op {
-            Data::Headers => Ok(data::headers(g).js()),
-            Data::HeaderSlots => Ok(data::header_slots(g).js()),
-            Data::Tree => Ok(data::tree(g).js()),
+            Data::Headers => Ok(data::headers(g)),
+            Data::HeaderSlots => Ok(data::header_slots(g)),
+            Data::Tree => Ok(data::tree(g)),
             Data::Pgn => {
                 let o = read::Args::new(value);
                 let w = o.num(0);
@@ -672,7 +668,7 @@ impl JsGame {
                         e => fail(e),
                     })?;
                 env.resumption = data::resumption(&o, 4);
-                Ok(data::envelope_js(env).js())
+                Ok(data::envelope_js(env))
             }
             Data::Comments => self.comments(false),
             Data::RemoveComments => self.comments(true),
@@ -738,7 +734,7 @@ fn util(op: u32, a: &str, b: &str, x: f64) -> Answer<JsValue> {
             if a.len() > pgn::MAX_TEXT {
                 return Err(fail(pgn::PgnError::TooLong { bytes: a.len() }));
             }
-            Ok(V::Arr(pgn::split_games(a).into_iter().map(V::Str).collect()).js())
+            Ok(data::strs(&pgn::split_games(a)))
         }
         Some(Util::Chess960Array) => Ok(JsValue::from_str(
             &setup::back_rank_string(id(x)?).map_err(fail)?,
