@@ -83,6 +83,8 @@ pub mod attacks;
 pub mod bitboard;
 #[allow(clippy::indexing_slicing)] // fixed 64-entry and per-colour/role tables
 pub mod castling;
+#[cfg(feature = "engine")]
+pub mod engine;
 pub mod fen;
 pub mod game;
 pub mod headers;
@@ -98,5 +100,6 @@ pub mod square;
 pub mod text;
 pub mod tree;
 pub mod uci;
-#[cfg(target_arch = "wasm32")]
+// The rules wasm's exports; the engine wasm (feature `engine-wasm`) has its own instead.
+#[cfg(all(target_arch = "wasm32", not(feature = "engine-wasm")))]
 pub mod wasm;
