@@ -438,10 +438,12 @@ impl Engine {
     /// Counts a node and, every 1024 nodes, looks at the clock and the stop flag.
     #[inline]
     fn tick(&mut self) {
-        self.nodes += 1;
         if self.nodes >= self.max_nodes {
             self.stopped = true;
-        } else if self.nodes & 1023 == 0 {
+            return;
+        }
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
             if time::now_ms() >= self.hard_deadline {
                 self.stopped = true;
             }
@@ -459,11 +461,13 @@ impl Engine {
         let Some((&key, earlier)) = self.keys.split_last() else {
             return false;
         };
+        // The current position is at index `n`; the same side was to move 4, 6, ...
+        // plies earlier (2 plies cannot restore both sides' pieces).
         let n = earlier.len();
         let mut seen = 0;
         let mut back = 4;
-        while back <= halfmoves as usize && back <= n + 1 {
-            let i = n + 1 - back;
+        while back <= halfmoves as usize && back <= n {
+            let i = n - back;
             if earlier.get(i) == Some(&key) {
                 if i > self.root_index {
                     return true;

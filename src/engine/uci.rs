@@ -24,6 +24,36 @@ use crate::uci::{to_uci, CastlingNotation};
 
 const NAME: &str = concat!("chess960 ", env!("CARGO_PKG_VERSION"));
 
+/// The positions of `bench` (and of the wasm speed comparison in test/engine.test.mjs):
+/// openings, middlegames and endgames of all three variants.
+pub const BENCH_FENS: [&str; 8] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    "rnkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "2r3k1/pp3ppp/3bpn2/q2p4/3P4/P1NBPN2/1PQ2PPP/5RK1 b - - 3 17",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "6k1/5p2/6p1/8/7P/8/5PK1/3R4 b - - 0 40",
+];
+
+/// Searches each bench position to `nodes` nodes from a cleared table; returns the
+/// total nodes and milliseconds.
+pub fn bench(nodes: u64) -> (u64, f64) {
+    let mut engine = Engine::new(16);
+    let (mut total, mut ms) = (0, 0.0);
+    for fen in BENCH_FENS {
+        let Ok(game) = Game::from_fen(fen) else {
+            continue;
+        };
+        engine.clear();
+        let r = engine.best_move(&game, &Limits::nodes(nodes), &mut |_| {});
+        total += r.nodes;
+        ms += r.time_ms;
+    }
+    (total, ms)
+}
+
 struct Options {
     chess960: bool,
     level: u8,
@@ -123,6 +153,14 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
                 go(&mut st, &words, Arc::clone(&out));
             }
             Some("stop") => finish(&mut st),
+            Some("bench") => {
+                let nodes = words.get(1).and_then(|n| n.parse().ok()).unwrap_or(500_000);
+                let (n, ms) = bench(nodes);
+                say(&std::format!(
+                    "bench: {n} nodes in {ms:.0} ms: {} nodes/s",
+                    (n as f64 * 1000.0 / ms.max(1.0)) as u64
+                ));
+            }
             Some("quit") => {
                 finish(&mut st);
                 return;
