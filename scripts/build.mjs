@@ -206,6 +206,8 @@ const exportsMap = {
   },
   "./board": { types: "./board/index.d.ts", default: "./board/index.js" },
   "./iife": "./chess960.iife.js",
+  "./engine": { types: "./engine/index.d.ts", default: "./engine/index.js" },
+  "./engine/iife": "./engine/chess960-engine.iife.js",
   "./chess960.wasm": "./chess960_bg.wasm",
   "./package.json": "./package.json",
 };
@@ -217,6 +219,8 @@ writeFileSync(join(pkg, "package.json"), `${JSON.stringify({
 }, null, 2)}\n`);
 writeFileSync(join(pkg, "cjs", "package.json"), `${JSON.stringify({ type: "commonjs" }, null, 2)}\n`);
 if (existsSync(join(root, "README.md"))) copyFileSync(join(root, "README.md"), join(pkg, "README.md"));
+
+run(process.execPath, [join(root, "scripts", "build-engine.mjs")]); // chess960/engine: pkg/engine/
 
 // 8. The board widget and demo (written by www/ itself).
 if (existsSync(join(root, "www", "build.mjs"))) run(process.execPath, [join(root, "www", "build.mjs")]);
