@@ -106,3 +106,27 @@ test("the engine runs in a worker from a file:// page, stops within 50 ms and ne
   assert.equal(data.again, "Rd8#");
   console.log(`# stop() answered in ${Number(data.stopMs).toFixed(2)} ms; long tasks while thinking: ${data.longTasksDuring}`);
 });
+
+test("the demo plays the computer from file://: a reply in standard chess, the swap choice in Chess-9", async () => {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console: ${m.text()}`);
+  });
+  await page.goto(pathToFileURL(join(root, "www", "dist", "index.html")).href);
+  await page.click('button[data-variant="standard"]');
+  await page.selectOption("#cpu-level", "2");
+  await page.selectOption("#cpu-side", "b");
+  const square = (s) => page.locator("chess960-board").locator(`[data-square="${s}"]`);
+  await square("e2").click();
+  await square("e4").click();
+  await page.waitForFunction(() => document.querySelectorAll("#moves .m").length === 2, null, { timeout: 30_000 });
+  assert.equal(await page.textContent("#status"), "White to move");
+  // Chess-9 with the computer as Black: it makes Black's swap choice at once.
+  await page.click('button[data-variant="chess9"]');
+  await page.waitForFunction(() => document.querySelector("#status")?.textContent === "White chooses a swap", null, { timeout: 30_000 });
+  assert.match((await page.textContent("#moves .swaps")) ?? "", /^Swaps — Black: (kept|K⇄B|Q⇄B)$/);
+  await page.close();
+  assert.deepEqual(problems, []);
+});

@@ -189,6 +189,7 @@ function newGame(): void {
 }
 
 function start(g: Chess): void {
+  stopComputer();
   adjourned = false;
   used.w = 0;
   used.b = 0;
@@ -197,6 +198,7 @@ function start(g: Chess): void {
   board.setAttribute("interactive", "true");
   board.game = g;
   refresh();
+  void computerTurn();
 }
 
 function setVariant(v: Variant): void {
@@ -325,6 +327,93 @@ board.addEventListener("move", (e) => {
 });
 board.addEventListener("swap", () => refresh());
 board.addEventListener("gameover", () => refresh());
+
+// ---- play the computer: chess960/engine, loaded on first use (a classic script, so
+// that it also works from file://); it thinks in a worker, the page stays responsive ----
+
+interface EngineLike {
+  bestMove(g: Chess, o: { level: number }): Promise<{ san: string }>;
+  chooseSwap(g: Chess, o: { level: number }): Promise<Api.SwapChoice>;
+  stop(): void;
+}
+const cpuSide = $<HTMLSelectElement>("cpu-side");
+const cpuLevel = $<HTMLSelectElement>("cpu-level");
+const cpuStatus = $("cpu-status");
+/** Beside this script (dist/), whether the page is www/index.html or dist/index.html. */
+const ENGINE_URL = new URL("chess960-engine.js", (document.currentScript as HTMLScriptElement | null)?.src ?? location.href).href;
+let engine: Promise<EngineLike> | null = null;
+/** Bumped to drop the answer of a search that no longer applies. */
+let thinking = 0;
+
+function loadEngine(): Promise<EngineLike> {
+  engine ??= new Promise<EngineLike>((resolve, reject) => {
+    const s = document.createElement("script");
+    s.src = ENGINE_URL;
+    s.onload = () => {
+      const api = (window as unknown as { Chess960Engine: { Engine: { create(): Promise<EngineLike> } } }).Chess960Engine;
+      api.Engine.create().then(resolve, reject);
+    };
+    s.onerror = () => reject(new Error(`could not load ${ENGINE_URL}`));
+    document.head.append(s);
+  });
+  return engine;
+}
+
+function stopComputer(): void {
+  thinking++;
+  void engine?.then((e) => e.stop());
+}
+
+async function computerTurn(): Promise<void> {
+  const g = game();
+  if (!cpuSide.value || adjourned || g.outcome() || g.turn() !== cpuSide.value) return;
+  const mine = ++thinking;
+  const level = Number(cpuLevel.value);
+  cpuStatus.textContent = `The computer (level ${level}) is thinking…`;
+  board.setAttribute("interactive", "false");
+  try {
+    const e = await loadEngine();
+    if (g.swapChoices().length) {
+      const choice = await e.chooseSwap(g, { level });
+      if (mine !== thinking) return;
+      g.swap(choice);
+    } else {
+      const r = await e.bestMove(g, { level });
+      if (mine !== thinking) return;
+      chargeClock(g.turn());
+      g.move(r.san);
+    }
+    board.update();
+    refresh();
+  } catch (err) {
+    cpuStatus.textContent = err instanceof Error ? err.message : String(err);
+    return;
+  } finally {
+    if (mine === thinking) board.setAttribute("interactive", adjourned ? "false" : "true");
+  }
+  cpuStatus.textContent = "";
+  void computerTurn();
+}
+
+cpuSide.addEventListener("change", () => {
+  stopComputer();
+  cpuStatus.textContent = "";
+  board.setAttribute("interactive", adjourned ? "false" : "true");
+  void computerTurn();
+});
+// Undo takes back the computer's reply too, so that it is the player's turn again.
+$("undo").addEventListener("click", () => {
+  stopComputer();
+  const g = game();
+  if (cpuSide.value && g.turn() === cpuSide.value && g.history().length > 0) {
+    g.undo();
+    board.update();
+    refresh();
+  }
+  void computerTurn();
+});
+board.addEventListener("move", () => void computerTurn());
+board.addEventListener("swap", () => void computerTurn());
 
 setInterval(tickClocks, 1000);
 setVariant((document.body.dataset["variant"] as Variant | undefined) ?? "chess960");
