@@ -6,7 +6,7 @@ use crate::prelude::*;
 
 use crate::bitboard::Bitboard;
 use crate::position::{Move, MoveKind, Position};
-use crate::square::{Color, Role};
+use crate::square::{Color, Role, Square};
 
 /// Exchange values of pawn, knight, bishop, rook, queen, king (the king is never
 /// captured; it ends an exchange instead).
@@ -48,6 +48,71 @@ pub fn is_tactical(pos: &Position, m: Move) -> bool {
     m.promotion().is_some()
         || m.kind() == MoveKind::EnPassant
         || (!m.is_castle() && pos.board().by_color(pos.turn().other()).contains(m.to()))
+}
+
+/// The captures and queen promotions of `pos` (under-promotions left out), each
+/// with its MVV-LVA score, into `out`; returns how many. Quiescence search needs only
+/// these, and taking them from the generator's groups spares building every move.
+pub fn tactical_moves(pos: &Position, out: &mut [(i32, Move); 256]) -> usize {
+    use crate::movegen::GroupKind;
+    const PROMO_RANKS: u64 = 0xff00_0000_0000_00ff;
+    let b = pos.board();
+    let theirs = b.by_color(pos.turn().other());
+    let mut n = 0;
+    let mut push = |from: Square, to: Square, kind: MoveKind, attacker: Role| {
+        let victim = match kind {
+            MoveKind::EnPassant => Some(Role::Pawn),
+            _ => b.role_at(to),
+        };
+        let mut score = victim.map_or(0, |v| 8 * value(v)) - attacker.index() as i32;
+        if matches!(kind, MoveKind::Promotion(_)) {
+            score += 8000;
+        }
+        if let Some(slot) = out.get_mut(n) {
+            *slot = (score, Move::new(from, to, kind));
+            n += 1;
+        }
+    };
+    pos.for_each_group(|g| {
+        let pawn_kind = |to: Square| {
+            if PROMO_RANKS & (1 << to.u8()) != 0 {
+                MoveKind::Promotion(Role::Queen)
+            } else {
+                MoveKind::Normal
+            }
+        };
+        match g.kind {
+            GroupKind::Piece => {
+                for to in g.to & theirs {
+                    push(g.from, to, MoveKind::Normal, g.role);
+                }
+            }
+            GroupKind::Pawn => {
+                for to in g.to & (theirs | Bitboard(PROMO_RANKS)) {
+                    push(g.from, to, pawn_kind(to), Role::Pawn);
+                }
+            }
+            GroupKind::PawnShift(delta) => {
+                let pushes = delta.unsigned_abs() % 8 == 0;
+                let set = if pushes {
+                    g.to & Bitboard(PROMO_RANKS)
+                } else {
+                    g.to
+                };
+                for to in set {
+                    let from = Square::from_index((to.u8() as i8).wrapping_sub(delta) as u8);
+                    push(from, to, pawn_kind(to), Role::Pawn);
+                }
+            }
+            GroupKind::EnPassant => {
+                for to in g.to {
+                    push(g.from, to, MoveKind::EnPassant, Role::Pawn);
+                }
+            }
+            GroupKind::Castle => {}
+        }
+    });
+    n
 }
 
 /// Static exchange evaluation: whether playing `m` and then the cheapest recaptures on
@@ -269,6 +334,45 @@ mod tests {
         let f = "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1";
         assert!(see(f, "d1d5", 100));
         assert!(!see(f, "d1d5", 101));
+    }
+
+    /// The generator's captures and queen promotions are exactly those of the full
+    /// move list, in positions with pins, en passant, promotions and checks aside.
+    #[test]
+    fn tactical_moves_are_the_captures_and_queen_promotions_of_the_move_list() {
+        for f in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "2kr3r/p1ppqpb1/bn2Qnp1/3PN3/1p2P3/2N5/PPPBBPPP/R3K2R b KQ - 3 2",
+            "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+            "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        ] {
+            let pos = fen::parse(f).unwrap();
+            let mut out = [(
+                0,
+                Move::new(
+                    Square::from_index(0),
+                    Square::from_index(0),
+                    MoveKind::Normal,
+                ),
+            ); 256];
+            let n = tactical_moves(&pos, &mut out);
+            let mut got: Vec<u16> = out[..n].iter().map(|(_, m)| m.bits()).collect();
+            let mut want: Vec<u16> = pos
+                .legal_moves()
+                .iter()
+                .filter(|&&m| match m.promotion() {
+                    Some(r) => r == Role::Queen,
+                    None => captured(&pos, m).is_some(),
+                })
+                .map(|m| m.bits())
+                .collect();
+            got.sort_unstable();
+            want.sort_unstable();
+            assert_eq!(got, want, "{f}");
+        }
     }
 
     #[test]

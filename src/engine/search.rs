@@ -862,34 +862,25 @@ impl Engine {
             alpha = alpha.max(e);
             e
         };
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { 0 };
-        }
-        let list = moves.as_slice();
         let mut cand: [(i32, Move); 256] = [(0, NO_MOVE); 256];
-        let mut n = 0;
-        for &m in list {
-            let victim = ordering::captured(pos, m);
-            let promo = m.promotion() == Some(Role::Queen);
-            if !in_check && victim.is_none() && !promo {
-                continue;
+        let n = if in_check {
+            // Every evasion: a position in check with none is mate.
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                return -MATE + ply as i32;
             }
-            let mut score = victim.map_or(0, |v| {
-                8 * ordering::SEE_VALUE.get(v.index()).copied().unwrap_or(0)
-                    - pos
-                        .board()
-                        .role_at(m.from())
-                        .map_or(0, |r| r.index() as i32)
-            });
-            if promo {
-                score += 8000;
+            for (slot, &m) in cand.iter_mut().zip(moves.iter()) {
+                *slot = (
+                    ordering::captured(pos, m).map_or(0, |v| {
+                        8 * ordering::SEE_VALUE.get(v.index()).copied().unwrap_or(0)
+                    }),
+                    m,
+                );
             }
-            if let Some(slot) = cand.get_mut(n) {
-                *slot = (score, m);
-                n += 1;
-            }
-        }
+            moves.len()
+        } else {
+            ordering::tactical_moves(pos, &mut cand)
+        };
         let cand = cand.get_mut(..n).unwrap_or_default();
         cand.sort_unstable_by_key(|c| core::cmp::Reverse(c.0));
         let mut best = stand_pat;
