@@ -33,4 +33,4 @@ pub mod uci;
 pub mod wasm;
 
 pub use levels::Level;
-pub use search::{Engine, Info, Limits, Line, Score, SearchResult};
+pub use search::{Engine, Info, Limits, Line, Rules, Score, SearchResult};

@@ -125,6 +125,74 @@ pub struct SearchResult {
     pub lines: Vec<Line>,
 }
 
+/// The search's pruning, reduction and extension rules, each of which can be turned off
+/// to measure what it is worth (the UCI option `Disable`, used by the match runner).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    pub aspiration: bool,
+    pub check_extension: bool,
+    pub reverse_futility: bool,
+    pub null_move: bool,
+    pub iir: bool,
+    pub late_move_pruning: bool,
+    pub futility: bool,
+    pub see_pruning: bool,
+    pub lmr: bool,
+    pub delta: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            aspiration: true,
+            check_extension: true,
+            reverse_futility: true,
+            null_move: true,
+            iir: true,
+            late_move_pruning: true,
+            futility: true,
+            see_pruning: true,
+            lmr: true,
+            delta: true,
+        }
+    }
+}
+
+impl Rules {
+    /// The names [`Rules::disable`] knows.
+    pub const NAMES: [&'static str; 10] = [
+        "aspiration",
+        "check_extension",
+        "reverse_futility",
+        "null_move",
+        "iir",
+        "late_move_pruning",
+        "futility",
+        "see_pruning",
+        "lmr",
+        "delta",
+    ];
+
+    /// Turns off the rule named `name`; false for an unknown name.
+    pub fn disable(&mut self, name: &str) -> bool {
+        let flag = match name {
+            "aspiration" => &mut self.aspiration,
+            "check_extension" => &mut self.check_extension,
+            "reverse_futility" => &mut self.reverse_futility,
+            "null_move" => &mut self.null_move,
+            "iir" => &mut self.iir,
+            "late_move_pruning" => &mut self.late_move_pruning,
+            "futility" => &mut self.futility,
+            "see_pruning" => &mut self.see_pruning,
+            "lmr" => &mut self.lmr,
+            "delta" => &mut self.delta,
+            _ => return false,
+        };
+        *flag = false;
+        true
+    }
+}
+
 /// Late-move reduction in plies by depth and move number: about ln(d)·ln(n)/2.
 fn lmr_table() -> Vec<[u8; 64]> {
     // core has no logarithm: ln from the binary exponent and three series terms,
@@ -155,6 +223,8 @@ fn lmr_table() -> Vec<[u8; 64]> {
 
 /// The engine: its transposition table and what it learnt, kept between moves.
 pub struct Engine {
+    /// The rules in force (all by default).
+    pub rules: Rules,
     tt: Table,
     ord: Ordering,
     lmr: Vec<[u8; 64]>,
@@ -183,6 +253,7 @@ impl Engine {
     /// An engine with a transposition table of about `hash_mb` megabytes.
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
+            rules: Rules::default(),
             tt: Table::new(hash_mb),
             ord: Ordering::default(),
             lmr: lmr_table(),
@@ -390,7 +461,7 @@ impl Engine {
 
     /// One iteration at `depth`, in a window around the previous score that widens
     /// until the score falls inside it.
-    // Aspiration windows: +12 ± 14 Elo (docs/engine.md).
+    // Aspiration windows: ELO(aspiration).
     fn aspiration(
         &mut self,
         root: &Position,
@@ -401,7 +472,9 @@ impl Engine {
     ) -> i32 {
         let mut delta = 20;
         let (mut alpha, mut beta) = match prev {
-            Some(p) if narrow && depth >= 5 && p.abs() < MATE_BOUND => (p - delta, p + delta),
+            Some(p) if narrow && self.rules.aspiration && depth >= 5 && p.abs() < MATE_BOUND => {
+                (p - delta, p + delta)
+            }
             _ => (-INFINITE, INFINITE),
         };
         loop {
@@ -520,7 +593,7 @@ impl Engine {
         }
         let in_check = pos.is_check();
         // Check extension: a side in check gets one more ply to find its way out.
-        if in_check {
+        if in_check && self.rules.check_extension {
             depth += 1;
         }
         if depth <= 0 {
@@ -593,7 +666,8 @@ impl Engine {
         if !pv_node && !in_check && !root {
             // Reverse futility pruning: far above beta with few plies left, the side to
             // move keeps its edge.
-            if depth <= 7
+            if self.rules.reverse_futility
+                && depth <= 7
                 && eval - 80 * depth + 40 * i32::from(improving) >= beta
                 && beta.abs() < MATE_BOUND
             {
@@ -603,7 +677,13 @@ impl Engine {
             // (not with pawns only, where passing may be the only good move).
             let us = pos.board().by_color(pos.turn());
             let pieces = us & !(pos.board().by_role(Role::Pawn) | pos.board().by_role(Role::King));
-            if allow_null && depth >= 3 && eval >= beta && pieces.any() && beta.abs() < MATE_BOUND {
+            if self.rules.null_move
+                && allow_null
+                && depth >= 3
+                && eval >= beta
+                && pieces.any()
+                && beta.abs() < MATE_BOUND
+            {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let mut null = *pos;
                 null.turn = pos.turn().other();
@@ -634,7 +714,7 @@ impl Engine {
         }
         // Internal iterative reduction: a node the table knows nothing of is searched a
         // ply shallower first.
-        if depth >= 4 && tt_move == 0 && !in_check {
+        if self.rules.iir && depth >= 4 && tt_move == 0 && !in_check {
             depth -= 1;
         }
 
@@ -700,16 +780,17 @@ impl Engine {
                 if quiet && !gives_check {
                     // Late move pruning: late quiet moves at shallow depth are skipped.
                     let limit = (3 + depth * depth) / (2 - i32::from(improving));
-                    if depth <= 8 && n_quiets as i32 >= limit {
+                    if self.rules.late_move_pruning && depth <= 8 && n_quiets as i32 >= limit {
                         continue;
                     }
                     // Futility pruning: a quiet move cannot lift a hopeless eval to alpha.
-                    if depth <= 8 && eval + 90 + 100 * depth <= alpha {
+                    if self.rules.futility && depth <= 8 && eval + 90 + 100 * depth <= alpha {
                         continue;
                     }
                 }
                 // Exchange pruning: captures that lose material at shallow depth.
-                if tactical
+                if self.rules.see_pruning
+                    && tactical
                     && depth <= 6
                     && pick_score < ordering::KILLER
                     && !ordering::see_ge(pos, m, -100 * depth)
@@ -730,7 +811,11 @@ impl Engine {
                 // Late move reductions: later quiet moves are searched shallower first,
                 // and again at full depth only if they beat alpha.
                 let mut r = 0;
-                if depth >= 3 && searched > usize::from(pv_node) && (quiet || pick_score < 0) {
+                if self.rules.lmr
+                    && depth >= 3
+                    && searched > usize::from(pv_node)
+                    && (quiet || pick_score < 0)
+                {
                     r = self
                         .lmr
                         .get(depth.min(63) as usize)
@@ -890,7 +975,7 @@ impl Engine {
                 let gain = ordering::captured(pos, m).map_or(0, |v| {
                     ordering::SEE_VALUE.get(v.index()).copied().unwrap_or(0)
                 });
-                if m.promotion().is_none() && stand_pat + gain + 200 <= alpha {
+                if self.rules.delta && m.promotion().is_none() && stand_pat + gain + 200 <= alpha {
                     continue;
                 }
                 if !ordering::see_ge(pos, m, 0) {

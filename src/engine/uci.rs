@@ -1,6 +1,6 @@
 //! The UCI protocol loop of the native binary (`chess960-uci`), so that GUIs and match
 //! runners can use the engine: `uci`, `isready`, `setoption` (`Hash`, `UCI_Chess960`,
-//! `MultiPV`, `Level`, `Seed`), `ucinewgame`, `position`, `go` (`nodes`, `movetime`,
+//! `MultiPV`, `Level`, `Seed`, `Disable`), `ucinewgame`, `position`, `go` (`nodes`, `movetime`,
 //! `depth`, `wtime`/`btime`/`winc`/`binc`/`movestogo`, `infinite`), `stop`, `quit`.
 //!
 //! The search runs on its own thread so that `stop` and `isready` are answered while it
@@ -16,7 +16,7 @@ use std::thread::JoinHandle;
 use std::vec::Vec;
 
 use super::levels::Level;
-use super::search::{Engine, Info, Limits, Score, SearchResult};
+use super::search::{Engine, Info, Limits, Rules, Score, SearchResult};
 use super::time::Clock;
 use crate::game::Game;
 use crate::position::Move;
@@ -128,6 +128,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
                 say("option name MultiPV type spin default 1 min 1 max 64");
                 say("option name Level type spin default 10 min 1 max 10");
                 say("option name Seed type spin default 24301 min 0 max 2147483647");
+                say("option name Disable type string default <empty>");
                 say("uciok");
             }
             Some("isready") => say("readyok"),
@@ -199,6 +200,19 @@ fn set_option(st: &mut State, words: &[&str]) {
         "multipv" => st.options.multipv = value.parse().unwrap_or(1).clamp(1, 64),
         "level" => st.options.level = value.parse().unwrap_or(10).clamp(1, 10),
         "seed" => st.options.seed = value.parse().unwrap_or(0),
+        // Search rules to turn off, comma-separated (Rules::NAMES): for measuring them.
+        "disable" => {
+            if let Ok(mut e) = st.engine.lock() {
+                e.rules = Rules::default();
+                for name in value
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|n| !n.is_empty() && *n != "<empty>")
+                {
+                    e.rules.disable(name);
+                }
+            }
+        }
         _ => {}
     }
 }
