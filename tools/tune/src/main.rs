@@ -125,19 +125,40 @@ fn selfplay(args: &[String]) {
 struct Sample {
     features: Vec<(u16, i16)>,
     shape: Shape,
+    /// What the curve is fitted to: the game's result, or a blend with the search score.
     result: f64,
+    /// White's score from a short search of the position (0 when not searched).
+    search: f64,
 }
 
-fn load(path: &str) -> Vec<Sample> {
+/// The samples of a data file; with `score_nodes` > 0 each position is also searched
+/// to that many nodes for its score (White's point of view).
+fn load(path: &str, score_nodes: u64) -> Vec<Sample> {
     let f = std::fs::File::open(path).expect("data file");
+    let mut engine = Engine::new(16);
+    let started = std::time::Instant::now();
     std::io::BufReader::new(f)
         .lines()
         .map_while(Result::ok)
-        .filter_map(|line| {
+        .enumerate()
+        .filter_map(|(i, line)| {
             let (fen_text, r) = line.rsplit_once(';')?;
             let pos = fen::parse(fen_text).ok()?;
             let (features, shape) = eval::trace(&pos);
-            Some(Sample { features, shape, result: r.trim().parse().ok()? })
+            let mut search = 0.0;
+            if score_nodes > 0 {
+                let g = Game::from_fen(fen_text).ok()?;
+                let r = engine.best_move(&g, &Limits::nodes(score_nodes), &mut |_| {});
+                let stm = match r.score {
+                    Score::Cp(cp) => f64::from(cp),
+                    Score::Mate(k) => f64::from(k.signum()) * 3000.0,
+                };
+                search = if pos.turn() == Color::White { stm } else { -stm };
+                if i % 10_000 == 0 {
+                    eprintln!("tune: searched {i} positions, {:.0} s", started.elapsed().as_secs_f64());
+                }
+            }
+            Some(Sample { features, shape, result: r.trim().parse().ok()?, search })
         })
         .collect()
 }
@@ -172,10 +193,25 @@ fn error(data: &[Sample], w: &[[f64; 2]], k: f64) -> f64 {
 fn tune(args: &[String]) {
     let path: String = arg(args, "--data", "selfplay.epd".to_string());
     let epochs: usize = arg(args, "--epochs", 2000);
-    let lr: f64 = arg(args, "--lr", 1.0);
-    let data = load(&path);
-    eprintln!("tune: {} positions", data.len());
+    let lr: f64 = arg(args, "--lr", 0.5);
+    // Ridge toward the starting weights: keeps rarely seen terms near a sane value.
+    let ridge: f64 = arg(args, "--ridge", 5e-8);
+    // Targets blend the result with the search score: lambda 1 is results only.
+    let lambda: f64 = arg(args, "--lambda", 1.0);
+    let score_nodes: u64 = if lambda < 1.0 { arg(args, "--score-nodes", 2000) } else { 0 };
+    let all = load(&path, score_nodes);
+    // Every tenth position is held out, to see overfitting.
+    let (mut data, mut held) = (Vec::new(), Vec::new());
+    for (i, s) in all.into_iter().enumerate() {
+        if i % 10 == 9 {
+            held.push(s);
+        } else {
+            data.push(s);
+        }
+    }
+    eprintln!("tune: {} positions, {} held out", data.len(), held.len());
     let mut w: Vec<[f64; 2]> = eval::WEIGHTS.iter().map(|&W(a, b)| [f64::from(a), f64::from(b)]).collect();
+    let start = w.clone();
     // K: the curve that best fits the results at the current weights (golden section).
     let (mut lo, mut hi) = (0.1f64, 4.0f64);
     for _ in 0..40 {
@@ -189,6 +225,12 @@ fn tune(args: &[String]) {
     }
     let k = (lo + hi) / 2.0;
     eprintln!("tune: K = {k:.3}, error {:.6}", error(&data, &w, k));
+    if lambda < 1.0 {
+        for s in data.iter_mut().chain(held.iter_mut()) {
+            s.result = lambda * s.result + (1.0 - lambda) * sigmoid(k, s.search);
+        }
+        eprintln!("tune: targets blended, lambda {lambda}; error now {:.6}", error(&data, &w, k));
+    }
     let (mut m, mut v) = (vec![[0.0; 2]; PARAMS], vec![[0.0; 2]; PARAMS]);
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
     let c = k * std::f64::consts::LN_10 / 400.0;
@@ -207,7 +249,7 @@ fn tune(args: &[String]) {
         let n = data.len() as f64;
         for i in 0..PARAMS {
             for j in 0..2 {
-                let gij = grad[i][j] / n;
+                let gij = grad[i][j] / n + 2.0 * ridge * (w[i][j] - start[i][j]);
                 m[i][j] = b1 * m[i][j] + (1.0 - b1) * gij;
                 v[i][j] = b2 * v[i][j] + (1.0 - b2) * gij * gij;
                 let mh = m[i][j] / (1.0 - b1.powi(epoch as i32));
@@ -215,11 +257,38 @@ fn tune(args: &[String]) {
                 w[i][j] -= lr * mh / (vh.sqrt() + eps);
             }
         }
+        center_tables(&mut w);
         if epoch % 100 == 0 {
-            eprintln!("tune: epoch {epoch}, error {:.6}", error(&data, &w, k));
+            eprintln!(
+                "tune: epoch {epoch}, error {:.6}, held out {:.6}",
+                error(&data, &w, k),
+                error(&held, &w, k)
+            );
         }
     }
     print_table(&w);
+}
+
+/// Each piece has one rank entry and one file entry besides its material, so a constant
+/// added to a table and taken from the material changes nothing: the tables are kept at
+/// mean zero (the pawn's first and last ranks, never used, stay zero; the king has no
+/// material, and a constant for it cancels between the sides).
+fn center_tables(w: &mut [[f64; 2]]) {
+    use eval::*;
+    for role in 0..6 {
+        let ranks: Vec<usize> = if role == 0 { (1..7).collect() } else { (0..8).collect() };
+        for (first, idx) in [(PST_RANK + role * 8, ranks), (PST_FILE + role * 4, (0..4).collect())] {
+            for j in 0..2 {
+                let mean = idx.iter().map(|&i| w[first + i][j]).sum::<f64>() / idx.len() as f64;
+                for &i in &idx {
+                    w[first + i][j] -= mean;
+                }
+                if role < 5 {
+                    w[MATERIAL + role][j] += mean;
+                }
+            }
+        }
+    }
 }
 
 /// The weights as the body of `eval::WEIGHTS`, one group per line as there.
