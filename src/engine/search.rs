@@ -2,9 +2,10 @@
 //! transposition table, quiescence search, check extension, null-move pruning, late
 //! move reductions and pruning, futility pruning and aspiration windows.
 //!
-//! Each pruning or reduction rule carries the Elo it won in our match runner
-//! (`npm run match`, self-play against the engine without the rule, at fixed nodes;
-//! docs/engine.md has the commands and intervals).
+//! Each rule can be turned off ([`Rules`], UCI `Disable`) to measure its Elo in our match
+//! runner (self-play against the engine without the rule, at fixed nodes). Those
+//! matches have not run yet: each rule's comment says so rather than guess
+//! (docs/engine.md has the command).
 
 #[allow(unused_imports)]
 use crate::prelude::*;
@@ -461,7 +462,7 @@ impl Engine {
 
     /// One iteration at `depth`, in a window around the previous score that widens
     /// until the score falls inside it.
-    // Aspiration windows: ELO(aspiration).
+    // Aspiration windows (Elo: not measured yet).
     fn aspiration(
         &mut self,
         root: &Position,
@@ -592,7 +593,8 @@ impl Engine {
             *l = ply;
         }
         let in_check = pos.is_check();
-        // Check extension: a side in check gets one more ply to find its way out.
+        // Check extension: a side in check gets one more ply to find its way out
+        // (Elo: not measured yet).
         if in_check && self.rules.check_extension {
             depth += 1;
         }
@@ -665,7 +667,7 @@ impl Engine {
 
         if !pv_node && !in_check && !root {
             // Reverse futility pruning: far above beta with few plies left, the side to
-            // move keeps its edge.
+            // move keeps its edge (Elo: not measured yet).
             if self.rules.reverse_futility
                 && depth <= 7
                 && eval - 80 * depth + 40 * i32::from(improving) >= beta
@@ -674,7 +676,8 @@ impl Engine {
                 return eval;
             }
             // Null-move pruning: if passing still fails high, a real move will too
-            // (not with pawns only, where passing may be the only good move).
+            // (not with pawns only, where passing may be the only good move; Elo: not
+            // measured yet).
             let us = pos.board().by_color(pos.turn());
             let pieces = us & !(pos.board().by_role(Role::Pawn) | pos.board().by_role(Role::King));
             if self.rules.null_move
@@ -713,7 +716,7 @@ impl Engine {
             }
         }
         // Internal iterative reduction: a node the table knows nothing of is searched a
-        // ply shallower first.
+        // ply shallower first (Elo: not measured yet).
         if self.rules.iir && depth >= 4 && tt_move == 0 && !in_check {
             depth -= 1;
         }
@@ -778,17 +781,20 @@ impl Engine {
             let gives_check = child.is_check();
             if !root && best > -MATE_BOUND && !in_check {
                 if quiet && !gives_check {
-                    // Late move pruning: late quiet moves at shallow depth are skipped.
+                    // Late move pruning: late quiet moves at shallow depth are skipped
+                    // (Elo: not measured yet).
                     let limit = (3 + depth * depth) / (2 - i32::from(improving));
                     if self.rules.late_move_pruning && depth <= 8 && n_quiets as i32 >= limit {
                         continue;
                     }
-                    // Futility pruning: a quiet move cannot lift a hopeless eval to alpha.
+                    // Futility pruning: a quiet move cannot lift a hopeless eval to alpha
+                    // (Elo: not measured yet).
                     if self.rules.futility && depth <= 8 && eval + 90 + 100 * depth <= alpha {
                         continue;
                     }
                 }
-                // Exchange pruning: captures that lose material at shallow depth.
+                // Exchange pruning: captures that lose material at shallow depth
+                // (Elo: not measured yet).
                 if self.rules.see_pruning
                     && tactical
                     && depth <= 6
@@ -809,7 +815,7 @@ impl Engine {
                 score = -self.search(&child, child_key, new_depth, -beta, -alpha, ply + 1, true);
             } else {
                 // Late move reductions: later quiet moves are searched shallower first,
-                // and again at full depth only if they beat alpha.
+                // and again at full depth only if they beat alpha (Elo: not measured yet).
                 let mut r = 0;
                 if self.rules.lmr
                     && depth >= 3
@@ -971,7 +977,8 @@ impl Engine {
         let mut best = stand_pat;
         for &(_, m) in cand.iter() {
             if !in_check {
-                // Delta pruning: even winning the piece cannot reach alpha.
+                // Delta pruning: even winning the piece cannot reach alpha (Elo: not
+                // measured yet).
                 let gain = ordering::captured(pos, m).map_or(0, |v| {
                     ordering::SEE_VALUE.get(v.index()).copied().unwrap_or(0)
                 });

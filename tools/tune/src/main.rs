@@ -81,7 +81,7 @@ fn selfplay(args: &[String]) {
                 });
                 break;
             }
-            if g.entries().len() > 400 {
+            if g.ply_count() > 400 {
                 result = Some(0.5);
                 break;
             }
@@ -91,7 +91,7 @@ fn selfplay(args: &[String]) {
             let tactical = m.promotion().is_some()
                 || m.kind() == MoveKind::EnPassant
                 || (!m.is_castle() && pos.board().by_color(pos.turn().other()).contains(m.to()));
-            if !tactical && !pos.is_check() && g.entries().len() > 8 {
+            if !tactical && !pos.is_check() && g.ply_count() > 8 {
                 quiet.push(g.fen(true));
             }
             // Resign at a big score held for 8 plies; the side to move's score.
