@@ -17,7 +17,7 @@ use super::eval;
 use super::hash;
 use super::ordering::{self, Ordering, MAX_PLY};
 use super::time::{self, Clock};
-use super::tt::{Bound, Table};
+use super::tt::{Bound, Hit, Table};
 use crate::game::{self, Game};
 use crate::position::{Move, MoveKind, Position};
 use crate::square::{Role, Square};
@@ -629,13 +629,7 @@ impl Engine {
         let tt_move = hit.map_or(0, |h| h.mv);
         if let Some(h) = hit {
             if !pv_node && h.depth >= depth {
-                let s = from_tt(h.score, ply);
-                let usable = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if usable {
+                if let Some(s) = tt_cutoff(&h, ply, alpha, beta) {
                     return s;
                 }
             }
@@ -931,16 +925,8 @@ impl Engine {
             return 0;
         }
         let hit = self.tt.probe(key);
-        if let Some(h) = hit {
-            let s = from_tt(h.score, ply);
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if usable {
-                return s;
-            }
+        if let Some(s) = hit.and_then(|h| tt_cutoff(&h, ply, alpha, beta)) {
+            return s;
         }
         let in_check = pos.is_check();
         let stand_pat = if in_check {
@@ -1018,6 +1004,17 @@ fn to_tt(s: i32, ply: usize) -> i32 {
     } else {
         s
     }
+}
+
+/// The table's score for this node when its bound settles the window (alpha, beta).
+fn tt_cutoff(h: &Hit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = from_tt(h.score, ply);
+    let usable = match h.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    usable.then_some(s)
 }
 
 fn from_tt(s: i32, ply: usize) -> i32 {
