@@ -1,6 +1,7 @@
 //! A game: start position, variant, Chess-9 swap phase, history with undo, the outcome
 //! (checkmate, stalemate, automatic threefold and fifty-move draws, insufficient
-//! material, and results the caller records), its PGN tags and its annotations.
+//! material and other dead positions, and results the caller records), its PGN tags and
+//! its annotations.
 //!
 //! Every status query is O(1) however long the game: each ply stores how often its
 //! position has occurred, counted once when the ply is played.
@@ -54,6 +55,9 @@ pub enum Reason {
     ThreefoldRepetition,
     FiftyMoves,
     InsufficientMaterial,
+    /// Neither side can mate by any series of legal moves (FIDE 5.2.2), though the
+    /// material is not insufficient in chess.js's sense (a locked pawn wall, say).
+    DeadPosition,
     Resignation,
     Agreement,
     Timeout,
@@ -72,6 +76,7 @@ impl Reason {
             Reason::ThreefoldRepetition => "threefold-repetition",
             Reason::FiftyMoves => "fifty-moves",
             Reason::InsufficientMaterial => "insufficient-material",
+            Reason::DeadPosition => "dead-position",
             Reason::Resignation => "resignation",
             Reason::Agreement => "agreement",
             Reason::Timeout => "timeout",
@@ -1035,8 +1040,14 @@ impl Game {
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome.map(|(o, _)| o)
     }
+    /// Whether `c` can mate by some series of legal moves (FIDE 6.9; a helpmate counts).
     pub fn has_mating_material(&self, c: Color) -> bool {
         has_mating_material(self.position(), c)
+    }
+    /// Neither side can mate by any series of legal moves (FIDE 5.2.2); insufficient
+    /// material is the simplest case.
+    pub fn is_dead_position(&self) -> bool {
+        self.swap_pending.is_none() && crate::unwinnable::is_dead_position(self.position())
     }
 
     /// The result the position itself decides, if any.
@@ -1053,6 +1064,8 @@ impl Game {
             }
         } else if is_insufficient_material(pos) {
             (None, Reason::InsufficientMaterial)
+        } else if crate::unwinnable::is_dead_position(pos) {
+            (None, Reason::DeadPosition)
         } else if self.is_threefold_repetition() {
             (None, Reason::ThreefoldRepetition)
         } else if self.is_fifty_moves() {
@@ -1509,7 +1522,8 @@ pub(crate) fn standard_start() -> Position {
     Position::from_back_ranks(r, r)
 }
 
-/// Dead position by material: K v K, K+minor v K, or only bishops, all on one colour.
+/// Insufficient material in chess.js's sense: K v K, K+minor v K, or only bishops, all on
+/// one colour. Every such position is dead ([`crate::unwinnable::is_dead_position`]).
 pub fn is_insufficient_material(pos: &Position) -> bool {
     let b = pos.board();
     if (b.by_role(Role::Pawn) | b.by_role(Role::Rook) | b.by_role(Role::Queen)).any() {
@@ -1524,44 +1538,9 @@ pub fn is_insufficient_material(pos: &Position) -> bool {
         && ((bishops & Bitboard::LIGHT).is_empty() || (bishops & Bitboard::DARK).is_empty())
 }
 
-/// Whether `c` could still deliver mate by any sequence of legal moves, judged by
-/// material (as lichess does for timeouts): a lone king cannot; a lone knight mates only
-/// if the opponent has something besides king and queens to block with; bishops of one
-/// colour need an opposing knight, pawn or bishop of the other colour.
+/// Whether `c` can mate by some series of legal moves: [`crate::unwinnable::can_checkmate`].
 pub fn has_mating_material(pos: &Position, c: Color) -> bool {
-    let b = pos.board();
-    let ours = b.by_color(c);
-    let theirs = b.by_color(c.other());
-    if (ours & (b.by_role(Role::Pawn) | b.by_role(Role::Rook) | b.by_role(Role::Queen))).any() {
-        return true;
-    }
-    let knights = ours & b.by_role(Role::Knight);
-    let bishops = ours & b.by_role(Role::Bishop);
-    match (knights.count(), bishops.count()) {
-        (0, 0) => false,
-        (1, 0) => (theirs
-            & (b.by_role(Role::Pawn)
-                | b.by_role(Role::Knight)
-                | b.by_role(Role::Bishop)
-                | b.by_role(Role::Rook)))
-        .any(),
-        (0, _) => {
-            let light = (bishops & Bitboard::LIGHT).any();
-            let dark = (bishops & Bitboard::DARK).any();
-            if light && dark {
-                return true;
-            }
-            let their_bishops = theirs & b.by_role(Role::Bishop);
-            let other_colour = if light {
-                Bitboard::DARK
-            } else {
-                Bitboard::LIGHT
-            };
-            (theirs & (b.by_role(Role::Pawn) | b.by_role(Role::Knight))).any()
-                || (their_bishops & other_colour).any()
-        }
-        _ => true,
-    }
+    crate::unwinnable::can_checkmate(pos, c)
 }
 
 #[cfg(test)]

@@ -100,6 +100,7 @@ pub mod square;
 pub mod text;
 pub mod tree;
 pub mod uci;
+pub mod unwinnable;
 // The rules wasm's exports; the engine wasm (feature `engine-wasm`) has its own instead.
 #[cfg(all(target_arch = "wasm32", not(feature = "engine-wasm")))]
 pub mod wasm;

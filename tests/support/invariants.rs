@@ -227,7 +227,8 @@ fn key_count(keys: &[RepetitionKey], key: &RepetitionKey) -> usize {
 }
 
 /// The first automatic result of the record, found by looking at each position of play
-/// from scratch (mate, stalemate, dead material, threefold, fifty moves, in that order).
+/// from scratch (mate, stalemate, insufficient material, other dead positions, threefold, fifty
+/// moves, in that order).
 pub fn naive_first_result(game: &Game, positions: &[Position]) -> Option<(Option<Color>, Reason)> {
     let swaps = game.entries().len() + 1 - positions.len();
     let first_judged = if swaps > 0 { 1 } else { 0 };
@@ -241,6 +242,8 @@ pub fn naive_first_result(game: &Game, positions: &[Position]) -> Option<(Option
             }
         } else if chess960::game::is_insufficient_material(pos) {
             Some((None, Reason::InsufficientMaterial))
+        } else if chess960::unwinnable::is_dead_position(pos) {
+            Some((None, Reason::DeadPosition))
         } else if key_count(&keys[..=i], key) >= 3 {
             Some((None, Reason::ThreefoldRepetition))
         } else if pos.halfmoves() >= 100 {

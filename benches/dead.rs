@@ -1,0 +1,119 @@
+//! The automatic dead-position check, µs per move: over every game of ../shared/data/*.pgn
+//! and over random playouts (uniform random legal moves from the standard start until the
+//! game ends or 400 plies). `cargo bench --bench dead`.
+//!
+//! Each position of play is timed alone (`is_dead_position`, the check `Game` runs after
+//! every move); the table gives the median, the 99th percentile and the worst, and the
+//! share of positions that reached the search.
+
+use chess960::fen;
+use chess960::game::Game;
+use chess960::pgn;
+use chess960::position::Position;
+use chess960::unwinnable;
+use std::time::Instant;
+
+fn positions_of(game: &Game) -> Vec<Position> {
+    let mut g = Game::from_position(game.variant(), *game.start());
+    let mut out = Vec::new();
+    for e in game.entries() {
+        match e {
+            chess960::game::Entry::Move(pm) => {
+                let _ = g.play(pm.mv);
+            }
+            chess960::game::Entry::Swap { choice, .. } => {
+                let _ = g.swap(*choice);
+            }
+        }
+        out.push(*g.position());
+    }
+    out
+}
+
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn playouts(n: usize) -> Vec<Position> {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut out = Vec::new();
+    for _ in 0..n {
+        let mut p = fen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        for _ in 0..400 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p = p.after(moves.as_slice()[rng.below(moves.len())]);
+            out.push(p);
+            if chess960::game::is_insufficient_material(&p) {
+                break;
+            }
+        }
+    }
+    out
+}
+
+fn report(name: &str, positions: &[Position]) {
+    // Warm up tables and caches.
+    for p in positions.iter().take(1000) {
+        std::hint::black_box(unwinnable::is_dead_position(p));
+    }
+    let mut times: Vec<f64> = Vec::with_capacity(positions.len());
+    let mut dead = 0;
+    let mut searched = 0;
+    for p in positions {
+        let t = Instant::now();
+        let d = unwinnable::is_dead_position(std::hint::black_box(p));
+        times.push(t.elapsed().as_secs_f64() * 1e6);
+        dead += usize::from(d);
+        let w = unwinnable::static_cannot(p, chess960::square::Color::White);
+        let b = unwinnable::static_cannot(p, chess960::square::Color::Black);
+        if !(w.is_some() && b.is_some()) && unwinnable::little_material(p) {
+            searched += 1;
+        }
+    }
+    let total: f64 = times.iter().sum();
+    times.sort_by(|a, b| a.total_cmp(b));
+    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    println!(
+        "| {name} | {} | {:.3} | {:.2} | {:.0} | {:.2} | {:.2} % | {dead} |",
+        times.len(),
+        at(0.5),
+        at(0.99),
+        times[times.len() - 1],
+        total / times.len() as f64,
+        100.0 * searched as f64 / times.len() as f64,
+    );
+}
+
+fn main() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data");
+    let mut games = Vec::new();
+    for f in [
+        "lichess-chess960-games.pgn",
+        "cutechess-fischerrandom.pgn",
+        "kokopu-chess960.pgn",
+    ] {
+        let text = std::fs::read_to_string(format!("{dir}/{f}")).unwrap();
+        for g in pgn::split_games(&text) {
+            if let Ok(game) = pgn::read(&g) {
+                games.extend(positions_of(&game));
+            }
+        }
+    }
+    let n: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(200);
+    println!("| positions | n | median µs | p99 µs | worst µs | mean µs | searched | dead |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    report("shared PGN games", &games);
+    report(&format!("random playouts ({n})"), &playouts(n));
+}

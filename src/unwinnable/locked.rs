@@ -1,0 +1,248 @@
+//! Stage 2: locked pawn structures.
+//!
+//! A pawn is **fixed** when it can never move: an enemy pawn stands in front of it and
+//! is fixed too (two pawns head to head block each other), or a fixed pawn of its own
+//! stands in front. Fixed pawns leave only by a capture. Any other pawn must be **bounded**:
+//! a fixed pawn stands somewhere ahead of it on its file, so it can only walk up to it
+//! (it never promotes). If any pawn is neither, or an en passant capture is possible,
+//! this stage gives up.
+//!
+//! Then suppose no pawn ever captures and none is ever captured. The squares each king and
+//! piece can ever stand on are flood fills from where it stands (castling squares added),
+//! through every square that is not a fixed pawn, ignoring all other pieces, so they only
+//! ever grow what is really reachable. A king never enters a square a fixed enemy pawn
+//! guards. If, with these regions,
+//! - no pawn can take a pawn (from any square it may reach),
+//! - no king can take a pawn that no fixed pawn guards,
+//! - no other piece can take a pawn or stand on a square a pawn may ever attack,
+//! - and no double step lands beside an enemy pawn (no en passant later),
+//!
+//! then nothing can ever capture or be captured by a pawn: the supposition holds in every
+//! position reachable from here, and the pawns are frozen for good (bounded ones walk but
+//! never leave their file or pass their block).
+//!
+//! In a frozen structure a mate of the loser's king needs a check from the winner's
+//! pieces or bounded pawns (a fixed pawn's guard is a square the king never enters), so it
+//! needs them to attack the loser's region. And at the mating square every flight (a
+//! square of the region beside it) must be guarded by the winner or filled by one of the
+//! loser's own pieces or walking pawns: if at every square the loser's king can be checked
+//! on, more flights stay unguarded than the loser has units that could fill them, there is
+//! no mate.
+
+use crate::position::Position;
+use crate::square::{Color, Role, Square};
+
+use super::sets::{self, flood, north, south};
+use super::Why;
+
+/// `Some(Why::Locked)` when the structure is frozen and `winner` can never mate behind it.
+pub fn cannot(pos: &Position, winner: Color) -> Option<Why> {
+    Frozen::of(pos)?.cannot(pos, winner).then_some(Why::Locked)
+}
+
+/// What a frozen structure allows each side (indexed by [`Color::index`]).
+struct Frozen {
+    /// Squares each king can ever stand on.
+    king_region: [u64; 2],
+    /// Squares each side's pieces and walking pawns may ever attack.
+    attacks: [u64; 2],
+    /// Squares a king of each colour may step through (fixed pawns and squares they guard
+    /// from the other side, and the other side's pawns, left out).
+    king_through: [u64; 2],
+    /// For each side, the squares each of its units (pieces, walking pawns) may ever
+    /// stand on; `units[c][..count[c]]`.
+    units: [[u64; 32]; 2],
+    count: [usize; 2],
+    /// Squares each side's pawns attack now.
+    pawn_attacks_now: [u64; 2],
+    /// Where each king stands.
+    king_now: [u64; 2],
+}
+
+impl Frozen {
+    /// The frozen structure, or `None` when a pawn may move freely or a capture by or of
+    /// a pawn can happen.
+    fn of(pos: &Position) -> Option<Frozen> {
+        if pos.ep.is_some() {
+            return None;
+        }
+        let b = pos.board();
+        let wp = b.pieces(Color::White, Role::Pawn).0;
+        let bp = b.pieces(Color::Black, Role::Pawn).0;
+        let mut fixed = (wp & south(bp)) | (bp & north(wp));
+        loop {
+            let next = fixed | (wp & south(fixed)) | (bp & north(fixed));
+            if next == fixed {
+                break;
+            }
+            fixed = next;
+        }
+        // The squares walking pawns may reach; running to the last rank ends the stage
+        // (the common case in play, decided here in a few operations).
+        let w_walk = flood(wp & !fixed, !fixed, north);
+        let b_walk = flood(bp & !fixed, !fixed, south);
+        if w_walk & sets::RANK_8 != 0 || b_walk & sets::RANK_1 != 0 {
+            return None;
+        }
+        let pawns_may = [(wp & fixed) | w_walk, (bp & fixed) | b_walk];
+        let pawn_may_attack = [
+            sets::white_pawn_attacks(pawns_may[0]),
+            sets::black_pawn_attacks(pawns_may[1]),
+        ];
+        // A pawn that may ever stand where an enemy pawn may attack can be taken.
+        if pawn_may_attack[0] & pawns_may[1] != 0 || pawn_may_attack[1] & pawns_may[0] != 0 {
+            return None;
+        }
+        // A double step beside an enemy pawn would allow en passant.
+        let w_land = north(north(wp & !fixed & sets::RANK_2) & w_walk) & w_walk;
+        let b_land = south(south(bp & !fixed & sets::RANK_7) & b_walk) & b_walk;
+        if sets::beside(w_land) & pawns_may[1] & sets::RANK_4 != 0
+            || sets::beside(b_land) & pawns_may[0] & sets::RANK_5 != 0
+        {
+            return None;
+        }
+        let guarded_for_good = [
+            sets::white_pawn_attacks(wp & fixed),
+            sets::black_pawn_attacks(bp & fixed),
+        ];
+
+        let mut f = Frozen {
+            king_region: [0; 2],
+            attacks: [0; 2],
+            king_through: [0; 2],
+            units: [[0; 32]; 2],
+            count: [0; 2],
+            pawn_attacks_now: [sets::white_pawn_attacks(wp), sets::black_pawn_attacks(bp)],
+            king_now: [0; 2],
+        };
+        for c in Color::ALL {
+            let (us, them) = (c.index(), c.other().index());
+            let their_pawns = *pawns_may.get(them)?;
+            let rank = c.back_rank();
+            // Castling moves the king and a rook to fixed squares: seeds of their fills.
+            let mut king_seed = 0u64;
+            let mut rook_seeds = [(0u64, 0u64); 2];
+            for (i, side) in crate::castling::CastlingSide::ALL.iter().enumerate() {
+                if let Some(rook) = pos.castles().rook(c, *side) {
+                    king_seed |= 1 << side.king_to(rank_of(rank)).u8();
+                    if let Some(slot) = rook_seeds.get_mut(i) {
+                        *slot = (1 << rook.u8(), 1 << side.rook_to(rank_of(rank)).u8());
+                    }
+                }
+            }
+            let king = b.king(c)?;
+            let king_through = !fixed & !guarded_for_good.get(them)? & !their_pawns;
+            let region = flood(king_seed | 1 << king.u8(), king_through, sets::king);
+            // The king may take a pawn that no fixed pawn guards.
+            if sets::king(region) & their_pawns & !guarded_for_good.get(them)? != 0 {
+                return None;
+            }
+            *f.king_region.get_mut(us)? = region;
+            *f.king_now.get_mut(us)? = 1 << king.u8();
+            *f.king_through.get_mut(us)? = king_through;
+
+            let through = !fixed & !their_pawns;
+            let danger = *pawn_may_attack.get(them)?;
+            // Walking pawns attack from every square of their walk; fixed ones only guard
+            // squares the enemy king never enters (but for where it stands now).
+            let mut attacks = match c {
+                Color::White => sets::white_pawn_attacks(w_walk),
+                Color::Black => sets::black_pawn_attacks(b_walk),
+            };
+            for (role, step) in STEPS {
+                for sq in b.pieces(c, role) {
+                    let mut seed = 1u64 << sq.u8();
+                    if role == Role::Rook {
+                        for (from, to) in rook_seeds {
+                            if from == seed {
+                                seed |= to;
+                            }
+                        }
+                    }
+                    let region = flood(seed, through, step);
+                    let reach = step(region);
+                    if reach & their_pawns != 0 || region & danger != 0 {
+                        return None;
+                    }
+                    attacks |= reach;
+                    f.push_unit(us, region);
+                }
+            }
+            let walk = if c == Color::White { w_walk } else { b_walk };
+            let own_pawns = b.pieces(c, Role::Pawn).0 & !fixed;
+            for sq in crate::bitboard::Bitboard(own_pawns) {
+                let step = if c == Color::White { north } else { south };
+                f.push_unit(us, flood(1 << sq.u8(), walk, step));
+            }
+            *f.attacks.get_mut(us)? = attacks;
+        }
+        Some(f)
+    }
+
+    fn push_unit(&mut self, c: usize, squares: u64) {
+        if let (Some(units), Some(n)) = (self.units.get_mut(c), self.count.get_mut(c)) {
+            if let Some(slot) = units.get_mut(*n) {
+                *slot = squares;
+                *n += 1;
+            }
+        }
+    }
+
+    /// Whether `winner` can never mate in this frozen structure.
+    fn cannot(&self, pos: &Position, winner: Color) -> bool {
+        let (w, l) = (winner.index(), winner.other().index());
+        let (Some(&attacks), Some(&region), Some(&through), Some(&now)) = (
+            self.attacks.get(w),
+            self.king_region.get(l),
+            self.king_through.get(l),
+            self.pawn_attacks_now.get(w),
+        ) else {
+            return false;
+        };
+        let (Some(&our_king), Some(units), Some(&n), Some(&their_king)) = (
+            self.king_region.get(w),
+            self.units.get(l),
+            self.count.get(l),
+            self.king_now.get(l),
+        ) else {
+            return false;
+        };
+        // A pawn's check now: unless it is mate already, the king steps out of it (a
+        // capture of the pawn would have ended the stage), and a fixed pawn's guard is
+        // never entered again (a walking pawn's is among `attacks`).
+        if now & their_king != 0 && (pos.turn() == winner || !pos.has_legal_moves()) {
+            return false;
+        }
+        let units = units.get(..n).unwrap_or_default();
+        for k in crate::bitboard::Bitboard(region & attacks) {
+            let kb = 1u64 << k.u8();
+            let flights = sets::king(kb) & through;
+            // The winner's king guards flights from squares not beside the mated king.
+            let guarded = sets::king(our_king & !sets::king(kb) & !kb) | attacks;
+            let open = flights & !guarded;
+            if open == 0 {
+                return false;
+            }
+            let fillers = units.iter().filter(|&&u| u & open != 0).count();
+            if open.count_ones() as usize <= fillers {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+fn rank_of(r: u8) -> crate::square::Rank {
+    Square::from_index(r * 8).rank()
+}
+
+/// One step of a piece's move from every square of a set.
+type Step = fn(u64) -> u64;
+
+/// The piece roles other than pawn and king, with one step of their move.
+const STEPS: [(Role, Step); 4] = [
+    (Role::Knight, sets::knight),
+    (Role::Bishop, sets::diag),
+    (Role::Rook, sets::orth),
+    (Role::Queen, sets::queen),
+];

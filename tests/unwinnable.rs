@@ -1,0 +1,670 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! Can a side still mate (FIDE 6.9) and dead positions (5.2.2): constructed positions of
+//! each kind, each with its reason, and property tests whose every answer is checked
+//! against an independent, plain helpmate search on shakmaty's move generator.
+//!
+//! The independent checker knows no chess beyond shakmaty's legal moves: it walks every
+//! position reachable from the root (a set of positions seen, nothing pruned) and reports
+//! a mate, or none in the whole reachable set when it runs out of positions first; when
+//! the reachable set is too large it searches every line to a fixed depth instead (a
+//! transposition table remembers how deep a position was searched without a mate).
+
+use chess960::fen;
+use chess960::game::{Game, Reason};
+use chess960::position::{Move, Position};
+use chess960::square::Color;
+use chess960::uci::{to_uci, CastlingNotation};
+use chess960::unwinnable::{self, Answer, Limits, Why};
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Position as _};
+use std::collections::{HashMap, HashSet, VecDeque};
+
+// ---------------------------------------------------------------------------------------
+// The independent checker.
+
+fn shak(p: &Position) -> Chess {
+    let f: Fen = fen::to_fen(p, true).parse().unwrap();
+    // Random set-ups may hold more pawns than a game can, or a check no last move gives.
+    match f.into_position(CastlingMode::Chess960) {
+        Ok(p) => p,
+        Err(e) => match e.ignore_too_much_material() {
+            Ok(p) => p,
+            Err(e) => e.ignore_impossible_check().unwrap(),
+        },
+    }
+}
+
+fn shak_color(c: Color) -> shakmaty::Color {
+    match c {
+        Color::White => shakmaty::Color::White,
+        Color::Black => shakmaty::Color::Black,
+    }
+}
+
+fn mated_by(p: &Chess, winner: shakmaty::Color) -> bool {
+    p.turn() != winner && p.is_checkmate()
+}
+
+/// What the checker found.
+#[derive(Debug, PartialEq, Eq)]
+enum Truth {
+    Mate,
+    /// The whole reachable set holds no mate.
+    NeverMate,
+    /// No mate within this many plies (the reachable set was too large to walk).
+    NoMateWithin(u32),
+}
+
+/// Walks every position reachable from `root`, breadth first: `Some(true)` at the first
+/// mate by `winner`, `Some(false)` when the set is exhausted, `None` past `cap` positions.
+fn reachable_mate(root: &Chess, winner: shakmaty::Color, cap: usize) -> Option<bool> {
+    let mut seen: HashSet<Chess> = HashSet::new();
+    let mut queue = VecDeque::new();
+    seen.insert(root.clone());
+    queue.push_back(root.clone());
+    while let Some(p) = queue.pop_front() {
+        if mated_by(&p, winner) {
+            return Some(true);
+        }
+        for m in p.legal_moves() {
+            let mut c = p.clone();
+            c.play_unchecked(m);
+            if seen.insert(c.clone()) {
+                if seen.len() > cap {
+                    return None;
+                }
+                queue.push_back(c);
+            }
+        }
+    }
+    Some(false)
+}
+
+/// Whether `winner` mates within `depth` plies, every line searched.
+fn mate_within(
+    p: &Chess,
+    winner: shakmaty::Color,
+    depth: u32,
+    tt: &mut HashMap<Chess, u32>,
+) -> bool {
+    if mated_by(p, winner) {
+        return true;
+    }
+    if depth == 0 || tt.get(p).is_some_and(|&d| d >= depth) {
+        return false;
+    }
+    for m in p.legal_moves() {
+        let mut c = p.clone();
+        c.play_unchecked(m);
+        if mate_within(&c, winner, depth - 1, tt) {
+            return true;
+        }
+    }
+    tt.insert(p.clone(), depth);
+    false
+}
+
+fn truth(p: &Position, winner: Color, cap: usize, depth: u32) -> Truth {
+    let root = shak(p);
+    let w = shak_color(winner);
+    match reachable_mate(&root, w, cap) {
+        Some(true) => Truth::Mate,
+        Some(false) => Truth::NeverMate,
+        None if mate_within(&root, w, depth, &mut HashMap::new()) => Truth::Mate,
+        None => Truth::NoMateWithin(depth),
+    }
+}
+
+/// The line is legal (by shakmaty) and ends in a mate by `winner`.
+fn assert_mating_line(p: &Position, winner: Color, line: &[Move]) {
+    let mut s = shak(p);
+    for &m in line {
+        let uci: UciMove = to_uci(m, CastlingNotation::KingOntoRook).parse().unwrap();
+        let m = uci
+            .to_move(&s)
+            .unwrap_or_else(|e| panic!("{uci} illegal in {}: {e}", fen::to_fen(p, true)));
+        s.play_unchecked(m);
+    }
+    assert!(
+        mated_by(&s, shak_color(winner)),
+        "line from {} does not mate",
+        fen::to_fen(p, true)
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Constructed positions.
+
+fn pos(f: &str) -> Position {
+    fen::parse(f).unwrap_or_else(|e| panic!("{f}: {e}"))
+}
+
+fn answers(f: &str) -> [Answer; 2] {
+    let p = pos(f);
+    [
+        unwinnable::analyse(&p, Color::White),
+        unwinnable::analyse(&p, Color::Black),
+    ]
+}
+
+/// Asserts both sides' answers and checks every one with the checker: "cannot" by a walk
+/// of the whole reachable set (or all lines to 6 plies when it is too large), a mate by
+/// replaying its line.
+fn expect(f: &str, white: Option<Why>, black: Option<Why>) {
+    let p = pos(f);
+    for (c, want) in [(Color::White, white), (Color::Black, black)] {
+        let got = unwinnable::analyse(&p, c);
+        match (&got, want) {
+            (Answer::Cannot(why), Some(w)) => {
+                assert_eq!(*why, w, "{f} {c:?}");
+                assert_ne!(
+                    truth(&p, c, 300_000, 6),
+                    Truth::Mate,
+                    "{f} {c:?}: mate exists"
+                );
+            }
+            (Answer::Mate(line), None) => assert_mating_line(&p, c, line),
+            (Answer::Unknown, None) => {}
+            _ => panic!("{f} {c:?}: {got:?}, expected {want:?}"),
+        }
+    }
+    let dead = white.is_some() && black.is_some();
+    assert_eq!(unwinnable::is_dead_position(&p), dead, "{f} dead");
+}
+
+#[test]
+fn locked_wall_with_kings_only_is_dead() {
+    // The example: no series of legal moves can ever mate.
+    let wall = "8/8/3k4/1p1p1p1p/1P1P1P1P/3K4/8/8 w - - 0 1";
+    expect(wall, Some(Why::Locked), Some(Why::Locked));
+    // A longer chain, pawns stacked behind their own blocked pawn, and pawns that can
+    // still walk up to the block.
+    expect(
+        "8/2k5/8/p1p1p1p1/P1P1P1P1/8/4K3/8 b - - 0 1",
+        Some(Why::Locked),
+        Some(Why::Locked),
+    );
+    expect(
+        "4k3/8/1p1p4/1P1Pp1p1/4P1P1/4P3/8/3K4 w - - 0 1",
+        Some(Why::Locked),
+        Some(Why::Locked),
+    );
+    expect(
+        "4k3/1p6/8/1p1p1p1p/1P1P1P1P/8/1P5P/3K4 w - - 0 1",
+        Some(Why::Locked),
+        Some(Why::Locked),
+    );
+}
+
+#[test]
+fn wall_with_a_pawn_the_king_can_take_is_not_dead() {
+    // The f5 pawn has no pawn guarding it: the white king walks in by g5 and takes it.
+    let f = "8/8/3k4/1p1p1p2/1P1P1P2/8/8/4K3 w - - 0 1";
+    expect(f, None, None);
+    assert!(unwinnable::can_checkmate(&pos(f), Color::White));
+    // A pawn that may capture another (c4 against d5) opens the wall.
+    expect("8/8/3k4/3p1p1p/2PP1P1P/3K4/8/8 w - - 0 1", None, None);
+    // A free pawn runs to promotion: its new piece can break the wall for either side.
+    expect("8/6P1/3k4/1p1p1p1p/1P1P1P1P/3K4/8/8 w - - 0 1", None, None);
+}
+
+#[test]
+fn bishops_behind_a_wall_that_can_never_attack_are_dead() {
+    // A dark-squared bishop on White's side: the black king lives on ranks 6 to 8.
+    expect(
+        "8/8/3k4/1p1p1p1p/1P1P1P1P/3K4/8/2B5 w - - 0 1",
+        Some(Why::Locked),
+        Some(Why::Locked),
+    );
+    // The same bishop beyond the wall attacks the king's squares, but every square it can
+    // check on has a light flight it can never guard.
+    expect(
+        "8/6B1/3k4/1p1p1p1p/1P1P1P1P/3K4/8/8 w - - 0 1",
+        Some(Why::Locked),
+        Some(Why::Locked),
+    );
+    // A light-squared bishop can step onto c4, where the d5 pawn takes it: the wall opens.
+    let open = answers("8/8/3k4/1p1p1p1p/1P1P1P1P/3K4/2B5/8 w - - 0 1");
+    assert!(open.iter().all(Answer::can));
+}
+
+#[test]
+fn material_that_can_never_mate() {
+    expect(
+        "8/8/8/4k3/8/8/8/4K3 w - - 0 1",
+        Some(Why::LoneKing),
+        Some(Why::LoneKing),
+    );
+    expect(
+        "8/8/8/4k3/8/8/8/4KN2 w - - 0 1",
+        Some(Why::Material),
+        Some(Why::LoneKing),
+    );
+    // A lone knight against queens: the queen that could block takes the knight.
+    expect("q7/8/8/4k3/8/8/8/4KN2 w - - 0 1", Some(Why::Material), None);
+    // Bishops of one colour against rooks and queens.
+    expect(
+        "r7/8/8/4k3/8/8/8/2B1K1B1 w - - 0 1",
+        Some(Why::Material),
+        None,
+    );
+    expect(
+        "8/8/2b5/4k3/8/8/8/4KB2 w - - 0 1",
+        Some(Why::Material),
+        Some(Why::Material),
+    );
+}
+
+#[test]
+fn knights_and_bishops_that_can_help_a_mate() {
+    // Only helpmates: the loser's own piece or pawn blocks its king's flight.
+    for f in [
+        "8/8/8/4k3/8/8/4p3/4KN2 w - - 0 1",
+        "8/8/8/4k3/8/8/2p5/4KB2 w - - 0 1",
+        "8/8/8/3rk3/8/8/8/3NK3 w - - 0 1",
+        "8/8/3b4/4k3/8/8/8/4KB2 w - - 0 1",
+        "8/8/8/4k3/8/8/8/3NKN2 w - - 0 1",
+        "8/8/2n5/4k3/8/8/8/4KB2 w - - 0 1",
+    ] {
+        let [white, _] = answers(f);
+        let Answer::Mate(line) = white else {
+            panic!("{f}: no mate found: {white:?}");
+        };
+        assert_mating_line(&pos(f), Color::White, &line);
+        assert!(!unwinnable::is_dead_position(&pos(f)), "{f}");
+    }
+}
+
+#[test]
+fn mate_now_and_no_moves_now() {
+    // Mated already: the winner "can".
+    let [w, _] = answers("3k4/3Q4/3K4/8/8/8/8/8 b - - 0 1");
+    assert_eq!(w, Answer::Mate(vec![]));
+    // Stalemate: no move is left, so no mate ever.
+    let [w, b] = answers("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(w, Answer::Cannot(Why::NoMoves));
+    assert_eq!(b, Answer::Cannot(Why::LoneKing));
+}
+
+#[test]
+fn forced_lines_into_dead_material_are_found_by_the_search() {
+    // Black must take the queen (the only legal move), leaving White a lone knight.
+    // (Black's lone knight against a queen is dead material already.)
+    expect(
+        "8/8/3Kn3/8/8/8/6Q1/7k b - - 6 139",
+        Some(Why::Search),
+        Some(Why::Material),
+    );
+}
+
+#[test]
+fn promotion_reopens_a_locked_position() {
+    // White's g-pawn promotes: the new piece can break the wall.
+    let f = "8/6P1/3k4/1p1p1p1p/1P1P1P1P/3K4/8/8 b - - 0 1";
+    assert!(unwinnable::can_checkmate(&pos(f), Color::White));
+    assert!(!unwinnable::is_dead_position(&pos(f)));
+    // The same pawn blocked for good by a pawn in front of it is part of the wall.
+    expect(
+        "8/8/3k2p1/1p1p1pP1/1P1P1P2/3K4/8/8 w - - 0 1",
+        Some(Why::Locked),
+        Some(Why::Locked),
+    );
+}
+
+#[test]
+fn castling_rights_and_chess960_back_ranks_are_analysed() {
+    // Rooks with castling rights behind a wall (Chess960 rights on b and g): the rooks
+    // can reach squares the enemy pawns attack, so nothing is claimed dead.
+    let f = "1r4rk/8/8/p1p1p1p1/P1P1P1P1/8/8/1R4RK w GBgb - 0 1";
+    let p = pos(f);
+    assert!(unwinnable::can_checkmate(&p, Color::White));
+    assert!(unwinnable::can_checkmate(&p, Color::Black));
+    assert!(!unwinnable::is_dead_position(&p));
+    // Chess-9 and Chess960 starts are far from dead.
+    for id in [0, 518, 959] {
+        let g = Game::chess960(id).unwrap();
+        assert!(!g.is_dead_position());
+        assert!(g.has_mating_material(Color::White));
+        assert!(g.has_mating_material(Color::Black));
+    }
+}
+
+#[test]
+fn game_ends_at_the_move_that_makes_a_dead_position() {
+    // White takes the last piece that could open the wall: dead at once.
+    let mut g = Game::from_fen("8/8/3k4/1p1p1p1p/1P1P1P1P/3K4/8/2n1R3 w - - 0 1").unwrap();
+    assert!(!g.is_game_over());
+    g.play_text("Rxc1").unwrap();
+    assert!(!g.is_game_over(), "a rook still mates");
+    let mut g = Game::from_fen("8/8/3k4/1p1p1p1p/1P1P1P1P/3K4/3n4/8 w - - 0 1").unwrap();
+    g.play_text("Kxd2").unwrap();
+    assert!(g.is_dead_position());
+    assert!(!g.is_insufficient_material(), "chess.js's meaning is kept");
+    assert!(g.is_draw());
+    assert!(g.is_game_over());
+    let o = g.outcome().unwrap();
+    assert_eq!((o.winner, o.reason), (None, Reason::DeadPosition));
+    assert_eq!(o.reason.name(), "dead-position");
+    assert!(chess960::pgn::write(&g).contains("[Result \"1/2-1/2\"]"));
+    // Insufficient material keeps its own reason.
+    let mut g = Game::from_fen("8/8/8/4k3/8/8/3n4/4K3 w - - 0 1").unwrap();
+    g.play_text("Kxd2").unwrap();
+    assert!(g.is_dead_position());
+    assert_eq!(g.outcome().unwrap().reason, Reason::InsufficientMaterial);
+}
+
+#[test]
+fn timeout_against_a_side_that_cannot_mate_is_a_draw() {
+    // The wall: neither side can mate, so a flag fall would be a draw (here the
+    // game is over already, by the dead position, and the timeout records nothing).
+    let mut g = Game::from_fen("8/8/3k4/1p1p1p1p/1P1P1P1P/3K4/8/8 w - - 0 1").unwrap();
+    assert!(!g.has_mating_material(Color::White));
+    assert!(!g.has_mating_material(Color::Black));
+    assert!(!g.timeout(Color::White));
+    // King and knight against king and pawn can be won on time ...
+    let mut g = Game::from_fen("8/8/8/4k3/8/8/4p3/4KN2 b - - 0 1").unwrap();
+    assert!(g.timeout(Color::Black));
+    let o = g.outcome().unwrap();
+    assert_eq!((o.winner, o.reason), (Some(Color::White), Reason::Timeout));
+    // ... king and knight against king and rook too (the rook blocks a flight) ...
+    let mut g = Game::from_fen("8/8/8/4k3/8/8/8/r3KN2 w - - 0 1").unwrap();
+    assert!(g.timeout(Color::Black));
+    assert_eq!(g.outcome().unwrap().winner, Some(Color::White));
+    // ... but not against king and queen: a draw.
+    let mut g = Game::from_fen("8/8/8/4k3/8/8/8/q3KN2 w - - 0 1").unwrap();
+    assert!(g.timeout(Color::Black));
+    let o = g.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (None, Reason::TimeoutInsufficientMaterial)
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Property tests.
+
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A FEN from a board of 64 piece letters (space for empty).
+fn fen_of(board: &[char; 64], white: bool) -> String {
+    let mut f = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match board[rank * 8 + file] {
+                ' ' => empty += 1,
+                c => {
+                    if empty > 0 {
+                        f.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    f.push(c);
+                }
+            }
+        }
+        if empty > 0 {
+            f.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            f.push('/');
+        }
+    }
+    f.push_str(if white { " w - - 0 1" } else { " b - - 0 1" });
+    f
+}
+
+fn put_somewhere(r: &mut Rng, board: &mut [char; 64], ch: char) {
+    loop {
+        let s = r.below(64);
+        let back_rank = !(8..56).contains(&s);
+        if board[s] == ' ' && !(back_rank && ch.eq_ignore_ascii_case(&'p')) {
+            board[s] = ch;
+            return;
+        }
+    }
+}
+
+/// A random legal position with a few units besides the kings.
+fn little_material(r: &mut Rng) -> Option<Position> {
+    const UNITS: &[u8] = b"PPPNNNBBBRQ";
+    let mut board = [' '; 64];
+    put_somewhere(r, &mut board, 'K');
+    put_somewhere(r, &mut board, 'k');
+    for _ in 0..1 + r.below(4) {
+        let u = UNITS[r.below(UNITS.len())] as char;
+        let u = if r.below(2) == 0 {
+            u
+        } else {
+            u.to_ascii_lowercase()
+        };
+        put_somewhere(r, &mut board, u);
+    }
+    fen::parse(&fen_of(&board, r.below(2) == 0)).ok()
+}
+
+/// A random locked pawn wall: head-to-head pairs across the files, their ranks a random
+/// walk (a step of one keeps the chain protected; a level step or a gap may open it),
+/// sometimes a pawn stacked behind or walking up to its block, the kings mostly each
+/// behind its own pawns, and up to two pieces (bishops above all).
+fn locked_structure(r: &mut Rng) -> Option<Position> {
+    let mut board = [' '; 64];
+    let mut wall = [0usize; 8];
+    let mut rank = 1 + r.below(5);
+    for file in 0..8 {
+        if file > 0 {
+            rank = match r.below(20) {
+                0 => rank,
+                1..=9 if rank < 5 => rank + 1,
+                _ if rank > 1 => rank - 1,
+                _ => rank + 1,
+            };
+        }
+        if r.below(20) == 0 {
+            continue; // a gap
+        }
+        wall[file] = rank;
+        board[rank * 8 + file] = 'P';
+        board[(rank + 1) * 8 + file] = 'p';
+        match r.below(24) {
+            0 if rank >= 2 => board[(rank - 1) * 8 + file] = 'P',
+            1 if rank >= 3 => board[(rank - 2) * 8 + file] = 'P',
+            2 if rank + 2 <= 6 => board[(rank + 2) * 8 + file] = 'p',
+            3 if rank + 3 <= 6 => board[(rank + 3) * 8 + file] = 'p',
+            _ => {}
+        }
+    }
+    // Mostly no pawn that can take another.
+    let contact = (8..56).any(|s| {
+        board[s] == 'P'
+            && [(s % 8 > 0).then(|| s + 7), (s % 8 < 7).then(|| s + 9)]
+                .into_iter()
+                .flatten()
+                .any(|t| board[t] == 'p')
+    });
+    if contact && r.below(4) != 0 {
+        return None;
+    }
+    let behind = r.below(10) != 0;
+    for (king, white) in [('K', true), ('k', false)] {
+        loop {
+            let s = r.below(64);
+            let (file, rank) = (s % 8, s / 8);
+            // A gap's file takes its neighbour's rank.
+            let w = match wall[file] {
+                0 => wall[if file > 0 { file - 1 } else { 1 }],
+                w => w,
+            };
+            let ok = !behind || w == 0 || (white && rank < w) || (!white && rank > w + 1);
+            if board[s] == ' ' && ok {
+                board[s] = king;
+                break;
+            }
+        }
+    }
+    for _ in 0..r.below(3) {
+        let u = b"BBBBNRQ"[r.below(7)] as char;
+        let u = if r.below(2) == 0 {
+            u
+        } else {
+            u.to_ascii_lowercase()
+        };
+        put_somewhere(r, &mut board, u);
+    }
+    let p = fen::parse(&fen_of(&board, r.below(2) == 0)).ok()?;
+    p.has_legal_moves().then_some(p)
+}
+
+#[derive(Default, Debug)]
+struct Counts {
+    positions: usize,
+    /// "Cannot" answers, proved by a walk of the whole reachable set / checked to depth.
+    cannot_proved: usize,
+    cannot_to_depth: usize,
+    /// Mates found by our search, each line replayed.
+    mate_lines: usize,
+    /// "Unknown" answers the checker confirmed with a mate, or found no mate for at all.
+    unknown_mate: usize,
+    unknown_never: usize,
+    unknown_unsure: usize,
+    /// Positions the checker proved dead, and how many of them we called dead.
+    dead_truth: usize,
+    dead_found: usize,
+    /// Sides the checker proved cannot mate, and how many we said cannot.
+    cannot_truth: usize,
+    cannot_found: usize,
+}
+
+/// Every answer for both sides of `p` checked against the checker.
+fn check(p: &Position, cap: usize, depth: u32, n: &mut Counts) {
+    let f = fen::to_fen(p, true);
+    n.positions += 1;
+    let mut never = [false; 2];
+    for (i, c) in Color::ALL.into_iter().enumerate() {
+        let ours = unwinnable::analyse(p, c);
+        let t = truth(p, c, cap, depth);
+        never[i] = t == Truth::NeverMate;
+        if never[i] {
+            n.cannot_truth += 1;
+            n.cannot_found += usize::from(!ours.can());
+        }
+        match ours {
+            Answer::Cannot(why) => {
+                assert_ne!(
+                    t,
+                    Truth::Mate,
+                    "unsound: {f} {c:?} {why:?}, but a mate exists"
+                );
+                if t == Truth::NeverMate {
+                    n.cannot_proved += 1;
+                } else {
+                    n.cannot_to_depth += 1;
+                }
+            }
+            Answer::Mate(line) => {
+                assert_mating_line(p, c, &line);
+                n.mate_lines += 1;
+            }
+            Answer::Unknown => match t {
+                Truth::Mate => n.unknown_mate += 1,
+                Truth::NeverMate => n.unknown_never += 1,
+                Truth::NoMateWithin(_) => n.unknown_unsure += 1,
+            },
+        }
+    }
+    let dead = unwinnable::is_dead_position(p);
+    if dead {
+        assert!(
+            !unwinnable::can_checkmate(p, Color::White)
+                && !unwinnable::can_checkmate(p, Color::Black),
+            "{f}: dead, but a side can mate"
+        );
+    }
+    if never == [true, true] {
+        n.dead_truth += 1;
+        n.dead_found += usize::from(dead);
+        if !dead && std::env::var("SHOW_MISSED").is_ok() {
+            println!("missed dead: {f}");
+        }
+    }
+}
+
+fn run(
+    gen: fn(&mut Rng) -> Option<Position>,
+    seed: u64,
+    count: usize,
+    cap: usize,
+    depth: u32,
+) -> Counts {
+    let mut r = Rng(seed);
+    let mut n = Counts::default();
+    while n.positions < count {
+        if let Some(p) = gen(&mut r) {
+            check(&p, cap, depth, &mut n);
+        }
+    }
+    println!("{n:#?}");
+    n
+}
+
+#[test]
+fn random_little_material_answers_agree_with_a_plain_search() {
+    let n = run(little_material, 0x9e37_79b9_7f4a_7c15, 150, 20_000, 4);
+    assert!(n.cannot_proved + n.cannot_to_depth > 20, "{n:?}");
+    assert!(n.mate_lines > 100, "{n:?}");
+}
+
+#[test]
+fn random_locked_structures_answers_agree_with_a_plain_search() {
+    let n = run(locked_structure, 0x2545_f491_4f6c_dd1d, 150, 100_000, 4);
+    assert!(n.cannot_proved > 20, "{n:?}");
+}
+
+#[test]
+#[ignore = "a few minutes; numbers recorded in docs/dead-positions.md"]
+fn big_run_little_material() {
+    run(little_material, 0x1234_5678_9abc_def1, 2000, 200_000, 6);
+}
+
+#[test]
+#[ignore = "a few minutes; numbers recorded in docs/dead-positions.md"]
+fn big_run_locked_structures() {
+    run(locked_structure, 0x0fed_cba9_8765_4321, 2000, 500_000, 6);
+}
+
+#[test]
+fn search_bounds_hold() {
+    // However large the position, one search stores at most its bound of positions.
+    let p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let tiny = Limits {
+        positions: 10,
+        depth: 3,
+    };
+    assert!(unwinnable::analyse_within(&p, Color::White, tiny).can());
+}
+
+#[test]
+#[ignore]
+fn debug_locked_samples() {
+    let mut r = Rng(0x2545_f491_4f6c_dd1d);
+    let mut n = 0;
+    while n < 40 {
+        if let Some(p) = locked_structure(&mut r) {
+            n += 1;
+            println!(
+                "{} {:?} {:?}",
+                fen::to_fen(&p, false),
+                unwinnable::static_cannot(&p, Color::White),
+                unwinnable::static_cannot(&p, Color::Black)
+            );
+        }
+    }
+}
