@@ -546,6 +546,10 @@ export class Chess {
   isInsufficientMaterial(): boolean {
     return (this.#raw.status() & 8) !== 0;
   }
+  /** Neither side can mate by any series of legal moves (FIDE 5.2.2): insufficient material, a locked pawn wall, ... */
+  isDeadPosition(): boolean {
+    return (this.#raw.status() & 256) !== 0;
+  }
   isThreefoldRepetition(): boolean {
     return (this.#raw.status() & 16) !== 0;
   }

@@ -59,10 +59,26 @@ struct Frozen {
     king_now: [u64; 2],
 }
 
-impl Frozen {
-    /// The frozen structure, or `None` when a pawn may move freely or a capture by or of
-    /// a pawn can happen.
-    fn of(pos: &Position) -> Option<Frozen> {
+/// The pawns of a locked structure: each fixed or walking up to a block, and none able to
+/// take another, ever.
+struct Pawns {
+    fixed: u64,
+    /// Squares White's and Black's walking pawns may reach.
+    walk: [u64; 2],
+    /// Squares each side's pawns may ever stand on, and ever attack.
+    may: [u64; 2],
+    may_attack: [u64; 2],
+}
+
+/// Whether every pawn is fixed or walks up to a block, and no pawn can ever take another
+/// or be taken en passant (the first half of the stage, a few operations): the structure
+/// may be frozen, depending on the pieces.
+pub fn pawns_locked(pos: &Position) -> bool {
+    Pawns::of(pos).is_some()
+}
+
+impl Pawns {
+    fn of(pos: &Position) -> Option<Pawns> {
         if pos.ep.is_some() {
             return None;
         }
@@ -84,23 +100,45 @@ impl Frozen {
         if w_walk & sets::RANK_8 != 0 || b_walk & sets::RANK_1 != 0 {
             return None;
         }
-        let pawns_may = [(wp & fixed) | w_walk, (bp & fixed) | b_walk];
-        let pawn_may_attack = [
-            sets::white_pawn_attacks(pawns_may[0]),
-            sets::black_pawn_attacks(pawns_may[1]),
+        let may = [(wp & fixed) | w_walk, (bp & fixed) | b_walk];
+        let may_attack = [
+            sets::white_pawn_attacks(may[0]),
+            sets::black_pawn_attacks(may[1]),
         ];
         // A pawn that may ever stand where an enemy pawn may attack can be taken.
-        if pawn_may_attack[0] & pawns_may[1] != 0 || pawn_may_attack[1] & pawns_may[0] != 0 {
+        if may_attack[0] & may[1] != 0 || may_attack[1] & may[0] != 0 {
             return None;
         }
         // A double step beside an enemy pawn would allow en passant.
         let w_land = north(north(wp & !fixed & sets::RANK_2) & w_walk) & w_walk;
         let b_land = south(south(bp & !fixed & sets::RANK_7) & b_walk) & b_walk;
-        if sets::beside(w_land) & pawns_may[1] & sets::RANK_4 != 0
-            || sets::beside(b_land) & pawns_may[0] & sets::RANK_5 != 0
+        if sets::beside(w_land) & may[1] & sets::RANK_4 != 0
+            || sets::beside(b_land) & may[0] & sets::RANK_5 != 0
         {
             return None;
         }
+        Some(Pawns {
+            fixed,
+            walk: [w_walk, b_walk],
+            may,
+            may_attack,
+        })
+    }
+}
+
+impl Frozen {
+    /// The frozen structure, or `None` when a pawn may move freely or a capture by or of
+    /// a pawn can happen.
+    fn of(pos: &Position) -> Option<Frozen> {
+        let Pawns {
+            fixed,
+            walk: [w_walk, b_walk],
+            may: pawns_may,
+            may_attack: pawn_may_attack,
+        } = Pawns::of(pos)?;
+        let b = pos.board();
+        let wp = b.pieces(Color::White, Role::Pawn).0;
+        let bp = b.pieces(Color::Black, Role::Pawn).0;
         let guarded_for_good = [
             sets::white_pawn_attacks(wp & fixed),
             sets::black_pawn_attacks(bp & fixed),

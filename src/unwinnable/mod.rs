@@ -115,17 +115,18 @@ pub fn analyse_within(pos: &Position, winner: Color, limits: Limits) -> Answer {
 ///
 /// Cheap in the common case: the static stages decide, or give up at once when there is
 /// much material. The search runs only when they cannot decide and little material is
-/// left ([`little_material`]), within [`Limits::PER_MOVE`]; when it does not run, the answer
-/// is "not dead". So `is_dead_position` implies that neither side can mate, and it is
-/// `!can_checkmate(White) && !can_checkmate(Black)` wherever the static stages decide or
-/// little material is left.
+/// left ([`little_material`]) or the pawns are locked ([`locked::pawns_locked`]), within
+/// [`Limits::PER_MOVE`]; when it does not run, the answer is "not dead". So
+/// `is_dead_position` implies that neither side can mate, and it is
+/// `!can_checkmate(White) && !can_checkmate(Black)` wherever the static stages decide, or
+/// the search runs and needs no more than its per-move bound.
 pub fn is_dead_position(pos: &Position) -> bool {
     let white = static_cannot(pos, Color::White);
     let black = static_cannot(pos, Color::Black);
     if white.is_some() && black.is_some() {
         return true;
     }
-    if !little_material(pos) {
+    if !little_material(pos) && !locked::pawns_locked(pos) {
         return false;
     }
     // A side's search that finds a mate (or reaches a bound) ends the check.

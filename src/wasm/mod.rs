@@ -683,7 +683,7 @@ impl JsGame {
     }
 
     /// Bit flags: 1 check, 2 checkmate, 4 stalemate, 8 insufficient material,
-    /// 16 threefold repetition, 32 fifty moves, 64 draw, 128 game over.
+    /// 16 threefold repetition, 32 fifty moves, 64 draw, 128 game over, 256 dead position.
     pub fn status(&self) -> u32 {
         let g = &self.inner;
         let check = g.is_check();
@@ -698,6 +698,7 @@ impl JsGame {
             g.is_fifty_moves(),
             g.is_draw(),
             g.is_game_over(),
+            g.is_dead_position(),
         ]
         .iter()
         .enumerate()

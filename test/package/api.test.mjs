@@ -369,6 +369,31 @@ describe("game end", () => {
     assert.equal(rook.hasMatingMaterial("b"), false);
   });
 
+  test("a dead position ends the game: a locked wall, where a flag fall is a draw", () => {
+    const wall = "8/8/3k4/1p1p1p1p/1P1P1P1P/3K4/3n4/8 w - - 0 1";
+    const g = new Chess(wall);
+    assert.equal(g.isDeadPosition(), false);
+    assert.equal(g.hasMatingMaterial("b"), true);
+    g.move("Kxd2");
+    assert.equal(g.isDeadPosition(), true);
+    assert.equal(g.isInsufficientMaterial(), false);
+    assert.equal(g.isDraw(), true);
+    assert.equal(g.isGameOver(), true);
+    assert.deepEqual(g.outcome(), { winner: null, reason: "dead-position" });
+    assert.equal(g.hasMatingMaterial("w"), false);
+    assert.equal(g.hasMatingMaterial("b"), false);
+    assert.match(g.pgn(), /\[Result "1\/2-1\/2"\]/);
+    // Insufficient material is dead too, with its own reason.
+    const bare = new Chess(BARE_KINGS);
+    assert.equal(bare.isDeadPosition(), true);
+    assert.deepEqual(bare.outcome(), { winner: null, reason: "insufficient-material" });
+    // King and knight against king and pawn: only a helpmate, a mate all the same.
+    const kn = new Chess("8/8/8/4k3/8/8/4p3/4KN2 b - - 0 1");
+    assert.equal(kn.hasMatingMaterial("w"), true);
+    kn.timeout("b");
+    assert.deepEqual(kn.outcome(), { winner: "w", reason: "timeout" });
+  });
+
   test("threefold repetition is applied automatically, moves still listed", () => {
     const g = new Chess();
     for (const san of ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]) g.move(san);
