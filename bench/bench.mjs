@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { Chess } from 'chess960';
+import { Chess, splitPgn } from 'chess960';
 import { Chess as ChessJs } from 'chess.js';
 import { Chess as Ops } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
@@ -92,6 +92,59 @@ const lat = [
     "chess.js move('Nf3') + undo()", perCall(() => { cj.move('Nf3'); cj.undo(); }, 5000)],
 ];
 
+// The automatic dead-position check, µs per position of play: isDeadPosition() (status(),
+// which also computes the other flags) at every position of the shared PGN games (walked
+// back with undo()) and of random playouts (seeded; until no move, insufficient material
+// or 400 plies).
+const deadCheck = () => {
+  // Best of three per position: this host is shared, and a time slice lost to another
+  // process (several ms) would otherwise pass for the check's worst case.
+  const time1 = (g) => {
+    let best = Infinity;
+    for (let r = 0; r < 3; r++) {
+      const t = process.hrtime.bigint();
+      g.isDeadPosition();
+      best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e3);
+    }
+    return best;
+  };
+  const data = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'data');
+  const games = [];
+  for (const f of ['lichess-chess960-games.pgn', 'cutechess-fischerrandom.pgn', 'kokopu-chess960.pgn']) {
+    for (const text of splitPgn(readFileSync(join(data, f), 'utf8'))) {
+      try {
+        const g = Chess.fromPgn(text);
+        const t = [];
+        do t.push(time1(g)); while (g.undo() !== null);
+        games.push(...t);
+      } catch { /* a record that does not replay */ }
+    }
+  }
+  let seed = 0x2545f491;
+  const rnd = (n) => {
+    seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5;
+    return (seed >>> 0) % n;
+  };
+  const playouts = [];
+  for (let i = 0; i < (QUICK ? 20 : 200); i++) {
+    const g = new Chess();
+    for (let ply = 0; ply < 400; ply++) {
+      const ms = g.moves();
+      if (ms.length === 0) break;
+      g.move(ms[rnd(ms.length)]);
+      playouts.push(time1(g));
+      if (g.isInsufficientMaterial()) break;
+    }
+  }
+  const stats = (t) => {
+    const s = [...t].sort((a, b) => a - b);
+    const q = (x) => s[Math.floor((s.length - 1) * x)];
+    return [s.length, q(0.5), q(0.99), s[s.length - 1], s.reduce((a, b) => a + b, 0) / s.length];
+  };
+  return [['shared PGN games', stats(games)], ['random playouts', stats(playouts)]];
+};
+const dead = deadCheck();
+
 // Start-up in a fresh process: import + first game + first moves().
 // Start-up in a fresh process: import + first game + first moves. Node's ESM loader costs
 // several ms on its first dynamic import of anything, so the child warms it with an empty
@@ -148,6 +201,12 @@ console.log('|---|---|---:|---|---:|---|---:|');
 for (const [what, a, x, b, y, c, z] of lat) {
   const f = (v) => (Number.isNaN(v) ? '' : v.toFixed(2));
   console.log(`| ${what} | \`${a}\` | ${f(x)} | ${b ? `\`${b}\`` : ''} | ${f(y)} | \`${c}\` | ${f(z)} |`);
+}
+console.log('\n## dead-position check per position of play, µs (isDeadPosition(), i.e. status() with all its flags)\n');
+console.log('| positions | n | median | p99 | worst | mean |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const [name, [n, med, p99, worst, mean]] of dead) {
+  console.log(`| ${name} | ${n} | ${med.toFixed(2)} | ${p99.toFixed(1)} | ${worst.toFixed(0)} | ${mean.toFixed(2)} |`);
 }
 console.log('\n## start-up: import + first game + first legal moves, fresh process, ms (best of 7; Node\'s loader warmed first)\n');
 console.log(`| chess960 | ${st.ours.toFixed(1)} | chessops | ${st.ops.toFixed(1)} | chess.js | ${st.cj.toFixed(1)} |`);

@@ -3,8 +3,8 @@
 //! game ends or 400 plies). `cargo bench --bench dead`.
 //!
 //! Each position of play is timed alone (`is_dead_position`, the check `Game` runs after
-//! every move); the table gives the median, the 99th percentile and the worst, and the
-//! share of positions that reached the search.
+//! every move; best of three); the table gives the median, the 99th percentile and the
+//! worst, and the share of positions where the static stages left the search to run.
 
 use chess960::fen;
 use chess960::game::Game;
@@ -69,13 +69,21 @@ fn report(name: &str, positions: &[Position]) {
     let mut dead = 0;
     let mut searched = 0;
     for p in positions {
-        let t = Instant::now();
-        let d = unwinnable::is_dead_position(std::hint::black_box(p));
-        times.push(t.elapsed().as_secs_f64() * 1e6);
+        // Best of three: this host is shared, and a time slice lost to another process
+        // would otherwise pass for the check's worst case.
+        let mut best = f64::INFINITY;
+        let mut d = false;
+        for _ in 0..3 {
+            let t = Instant::now();
+            d = unwinnable::is_dead_position(std::hint::black_box(p));
+            best = best.min(t.elapsed().as_secs_f64() * 1e6);
+        }
+        times.push(best);
         dead += usize::from(d);
         let w = unwinnable::static_cannot(p, chess960::square::Color::White);
         let b = unwinnable::static_cannot(p, chess960::square::Color::Black);
-        if !(w.is_some() && b.is_some()) && unwinnable::little_material(p) {
+        let may_search = unwinnable::little_material(p) || unwinnable::locked::pawns_locked(p);
+        if !(w.is_some() && b.is_some()) && may_search {
             searched += 1;
         }
     }

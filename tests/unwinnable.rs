@@ -641,30 +641,32 @@ fn big_run_locked_structures() {
 }
 
 #[test]
-fn search_bounds_hold() {
-    // However large the position, one search stores at most its bound of positions.
-    let p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+fn a_search_cut_short_by_its_bounds_answers_can() {
+    // Proved dead by the search with room to run ...
+    let p = pos("8/8/3Kn3/8/8/8/6Q1/7k b - - 6 139");
+    let full = Limits::FULL;
+    assert_eq!(
+        unwinnable::analyse_within(&p, Color::White, full),
+        Answer::Cannot(Why::Search)
+    );
+    // ... but "can" when a bound stops it first, in positions or in depth.
+    for tight in [
+        Limits {
+            positions: 1,
+            ..full
+        },
+        Limits { depth: 0, ..full },
+    ] {
+        assert_eq!(
+            unwinnable::analyse_within(&p, Color::White, tight),
+            Answer::Unknown
+        );
+    }
+    // The opening, far too big to search: "can", within the bound.
+    let start = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     let tiny = Limits {
         positions: 10,
         depth: 3,
     };
-    assert!(unwinnable::analyse_within(&p, Color::White, tiny).can());
-}
-
-#[test]
-#[ignore]
-fn debug_locked_samples() {
-    let mut r = Rng(0x2545_f491_4f6c_dd1d);
-    let mut n = 0;
-    while n < 40 {
-        if let Some(p) = locked_structure(&mut r) {
-            n += 1;
-            println!(
-                "{} {:?} {:?}",
-                fen::to_fen(&p, false),
-                unwinnable::static_cannot(&p, Color::White),
-                unwinnable::static_cannot(&p, Color::Black)
-            );
-        }
-    }
+    assert!(unwinnable::analyse_within(&start, Color::White, tiny).can());
 }

@@ -264,9 +264,16 @@ fn heuristic(pos: &Position, winner: Color) -> u32 {
     };
     let t = attacks::tables();
     let occ = b.occupied().without(lk);
-    let flights = (t.king(lk) & !b.by_color(loser))
-        .filter(|&sq| !b.is_attacked(sq, winner, occ))
-        .count() as u32;
+    // The king's square and its flights, through one attack test.
+    let (mut flights, mut check) = (0, false);
+    for sq in (t.king(lk) & !b.by_color(loser)).with(lk) {
+        let attacked = b.is_attacked(sq, winner, occ);
+        if sq == lk {
+            check = attacked;
+        } else if !attacked {
+            flights += 1;
+        }
+    }
     let edge = |sq: Square| {
         let (f, r) = (sq.file().index(), sq.rank().index());
         u32::from(f.min(7 - f) + r.min(7 - r))
@@ -304,7 +311,7 @@ fn heuristic(pos: &Position, winner: Color) -> u32 {
             h += weight::WRONG_COLOUR;
         }
     }
-    if b.is_attacked(lk, winner, b.occupied()) {
+    if check {
         h = h.saturating_sub(weight::CHECK);
     }
     h
