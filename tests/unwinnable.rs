@@ -12,6 +12,7 @@
 use chess960::fen;
 use chess960::game::{Game, Reason};
 use chess960::position::{Move, Position};
+use chess960::setup::SwapChoice;
 use chess960::square::Color;
 use chess960::uci::{to_uci, CastlingNotation};
 use chess960::unwinnable::{self, Answer, Limits, Why};
@@ -321,9 +322,14 @@ fn castling_rights_and_chess960_back_ranks_are_analysed() {
     assert!(unwinnable::can_checkmate(&p, Color::White));
     assert!(unwinnable::can_checkmate(&p, Color::Black));
     assert!(!unwinnable::is_dead_position(&p));
-    // Chess-9 and Chess960 starts are far from dead.
-    for id in [0, 518, 959] {
-        let g = Game::chess960(id).unwrap();
+    // Chess960 starts and Chess-9 (in its swap phase and after) are far from dead.
+    let mut chess9 = Game::chess9();
+    assert!(!chess9.is_dead_position());
+    chess9.swap(SwapChoice::King).unwrap();
+    chess9.swap(SwapChoice::Queen).unwrap();
+    let mut games = vec![chess9];
+    games.extend([0, 518, 959].map(|id| Game::chess960(id).unwrap()));
+    for g in games {
         assert!(!g.is_dead_position());
         assert!(g.has_mating_material(Color::White));
         assert!(g.has_mating_material(Color::Black));
@@ -541,6 +547,10 @@ struct Counts {
     /// Sides the checker proved cannot mate, and how many we said cannot.
     cannot_truth: usize,
     cannot_found: usize,
+    /// The same with the seed's rules alone: its material test for "cannot mate", and
+    /// chess.js's insufficient material for the game's end.
+    seed_cannot_found: usize,
+    seed_dead_found: usize,
 }
 
 /// Every answer for both sides of `p` checked against the checker.
@@ -555,6 +565,7 @@ fn check(p: &Position, cap: usize, depth: u32, n: &mut Counts) {
         if never[i] {
             n.cannot_truth += 1;
             n.cannot_found += usize::from(!ours.can());
+            n.seed_cannot_found += usize::from(unwinnable::material::cannot(p, c).is_some());
         }
         match ours {
             Answer::Cannot(why) => {
@@ -591,6 +602,7 @@ fn check(p: &Position, cap: usize, depth: u32, n: &mut Counts) {
     if never == [true, true] {
         n.dead_truth += 1;
         n.dead_found += usize::from(dead);
+        n.seed_dead_found += usize::from(chess960::game::is_insufficient_material(p));
         if !dead && std::env::var("SHOW_MISSED").is_ok() {
             println!("missed dead: {f}");
         }
@@ -609,6 +621,9 @@ fn run(
     while n.positions < count {
         if let Some(p) = gen(&mut r) {
             check(&p, cap, depth, &mut n);
+            if n.positions % 250 == 0 {
+                eprintln!("{} positions", n.positions);
+            }
         }
     }
     println!("{n:#?}");
@@ -631,7 +646,7 @@ fn random_locked_structures_answers_agree_with_a_plain_search() {
 #[test]
 #[ignore = "a few minutes; numbers recorded in docs/dead-positions.md"]
 fn big_run_little_material() {
-    run(little_material, 0x1234_5678_9abc_def1, 2000, 200_000, 6);
+    run(little_material, 0x1234_5678_9abc_def1, 1000, 100_000, 5);
 }
 
 #[test]

@@ -21,14 +21,14 @@ use alloc::collections::BinaryHeap;
 use core::cmp::Reverse;
 
 use crate::attacks;
-use crate::position::{Move, Position};
+use crate::position::{Move, MoveKind, Position};
 use crate::square::{Color, Role, Square};
 
 use super::{static_cannot, Answer, Why};
 
 /// Bounds of one search: positions stored and plies from the root. The time a search
-/// may take is bounded by `positions` times the cost of one (a move generation and the
-/// static stages), its memory by `positions` times 112 bytes.
+/// may take is bounded by `positions` times the cost of one (a move generation, the
+/// static stages and the heuristic), its memory by `positions` times about 110 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     pub positions: usize,
@@ -59,9 +59,6 @@ struct Node {
 /// Whether `winner` can mate from `root`, by search alone (the caller has run the
 /// static stages on the root).
 pub fn helpmate(root: &Position, winner: Color, limits: Limits) -> Answer {
-    let mut s = Search::new(winner, limits);
-    let mut start = *root;
-    normalise(&mut start);
     if !root.has_legal_moves() {
         return if root.turn() != winner && root.is_check() {
             Answer::Mate(Vec::new())
@@ -69,14 +66,13 @@ pub fn helpmate(root: &Position, winner: Color, limits: Limits) -> Answer {
             Answer::Cannot(Why::NoMoves)
         };
     }
-    s.store(
-        start,
-        u32::MAX,
-        Move::new(sq0(), sq0(), crate::position::MoveKind::Normal),
-        0,
-    );
-    s.run()
+    let mut start = *root;
+    normalise(&mut start);
+    Search::new(winner, limits).run(start)
 }
+
+/// The parent of the root.
+const NO_PARENT: u32 = u32::MAX;
 
 struct Search {
     winner: Color,
@@ -86,7 +82,7 @@ struct Search {
     /// twice `limits.positions`.
     table: Vec<u32>,
     /// (score, node index): the lowest score first, the newest among equals.
-    heap: BinaryHeap<(Reverse<u32>, u32)>,
+    queue: BinaryHeap<(Reverse<u32>, u32)>,
 }
 
 impl Search {
@@ -101,13 +97,22 @@ impl Search {
             },
             nodes: Vec::with_capacity(positions.min(4096)),
             table: vec![0; size],
-            heap: BinaryHeap::new(),
+            queue: BinaryHeap::new(),
         }
     }
 
-    fn run(&mut self) -> Answer {
+    fn run(&mut self, root: Position) -> Answer {
+        let none = Move::new(
+            Square::from_index(0),
+            Square::from_index(0),
+            MoveKind::Normal,
+        );
+        if let Some(slot) = self.free_slot(&root) {
+            let idx = self.store(slot, root, NO_PARENT, none, 0);
+            self.enqueue(idx);
+        }
         let mut cut = false;
-        while let Some((_, idx)) = self.heap.pop() {
+        while let Some((_, idx)) = self.queue.pop() {
             let Some(node) = self.nodes.get(idx as usize) else {
                 break;
             };
@@ -125,31 +130,15 @@ impl Search {
                 if self.nodes.len() >= self.limits.positions {
                     return Answer::Unknown;
                 }
-                let new = self.nodes.len() as u32;
-                if let Some(t) = self.table.get_mut(slot) {
-                    *t = new + 1;
-                }
+                let new = self.store(slot, child, idx, m, depth + 1);
                 let loser_to_move = child.turn() != self.winner;
                 if loser_to_move && child.is_check() && !child.has_legal_moves() {
-                    self.nodes.push(Node {
-                        pos: child,
-                        parent: idx,
-                        mv: m,
-                        depth: depth + 1,
-                    });
                     return Answer::Mate(self.line(new));
                 }
-                if static_cannot(&child, self.winner).is_some() {
-                    // Stored (so never met again), never expanded.
-                    self.nodes.push(Node {
-                        pos: child,
-                        parent: idx,
-                        mv: m,
-                        depth: depth + 1,
-                    });
-                    continue;
+                // A hopeless position stays stored (never met again), never expanded.
+                if static_cannot(&child, self.winner).is_none() {
+                    self.enqueue(new);
                 }
-                self.store(child, idx, m, depth + 1);
             }
         }
         if cut {
@@ -159,25 +148,27 @@ impl Search {
         }
     }
 
-    /// Stores a new position (already entered in the table by the caller, except the
-    /// root) and queues it.
-    fn store(&mut self, pos: Position, parent: u32, mv: Move, depth: u16) {
+    /// Stores a position in table slot `slot` (free); returns its node index.
+    fn store(&mut self, slot: usize, pos: Position, parent: u32, mv: Move, depth: u16) -> u32 {
         let idx = self.nodes.len() as u32;
-        if parent == u32::MAX {
-            if let Some(slot) = self.free_slot(&pos) {
-                if let Some(t) = self.table.get_mut(slot) {
-                    *t = idx + 1;
-                }
-            }
+        if let Some(t) = self.table.get_mut(slot) {
+            *t = idx + 1;
         }
-        let score = u32::from(depth) + weight::GREED * heuristic(&pos, self.winner);
         self.nodes.push(Node {
             pos,
             parent,
             mv,
             depth,
         });
-        self.heap.push((Reverse(score), idx));
+        idx
+    }
+
+    /// Queues a stored position by its score.
+    fn enqueue(&mut self, idx: u32) {
+        if let Some(n) = self.nodes.get(idx as usize) {
+            let score = u32::from(n.depth) + weight::GREED * heuristic(&n.pos, self.winner);
+            self.queue.push((Reverse(score), idx));
+        }
     }
 
     /// The empty table slot for `pos`, or `None` when it is stored already.
@@ -205,7 +196,7 @@ impl Search {
     fn line(&self, mut idx: u32) -> Vec<Move> {
         let mut moves = Vec::new();
         while let Some(n) = self.nodes.get(idx as usize) {
-            if n.parent == u32::MAX {
+            if n.parent == NO_PARENT {
                 break;
             }
             moves.push(n.mv);
@@ -220,10 +211,6 @@ impl Search {
 fn normalise(pos: &mut Position) {
     pos.halfmoves = 0;
     pos.fullmoves = 1;
-}
-
-fn sq0() -> Square {
-    Square::from_index(0)
 }
 
 
