@@ -14,20 +14,9 @@ use chess960::unwinnable;
 use std::time::Instant;
 
 fn positions_of(game: &Game) -> Vec<Position> {
-    let mut g = Game::from_position(game.variant(), *game.start());
-    let mut out = Vec::new();
-    for e in game.entries() {
-        match e {
-            chess960::game::Entry::Move(pm) => {
-                let _ = g.play(pm.mv);
-            }
-            chess960::game::Entry::Swap { choice, .. } => {
-                let _ = g.swap(*choice);
-            }
-        }
-        out.push(*g.position());
-    }
-    out
+    (1..=game.ply_count())
+        .filter_map(|ply| game.position_at(ply).copied())
+        .collect()
 }
 
 struct Rng(u64);
