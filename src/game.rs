@@ -258,6 +258,8 @@ struct Ply {
     fingerprint: u32,
     /// The previous counted position in the same bucket of [`Game::buckets`].
     link: u32,
+    /// Whether `after` is a dead position, judged once when the ply is played.
+    dead: bool,
 }
 
 /// Why a call on a game was refused (the game is unchanged).
@@ -704,9 +706,10 @@ impl Game {
     /// Records a step: the position after it, counted for repetition once the swap phase
     /// is over.
     fn push_step(&mut self, after: Position, step: Step, san: San) {
-        let (mut seen, mut fingerprint, mut link) = (0, 0, 0);
+        let (mut seen, mut fingerprint, mut link, mut dead) = (0, 0, 0, false);
         if self.swap_pending.is_none() {
             (seen, fingerprint, link) = self.count(&after, self.plies.len() + 1);
+            dead = crate::unwinnable::is_dead_position(&after);
         }
         self.plies.push(Ply {
             after,
@@ -715,6 +718,7 @@ impl Game {
             seen,
             fingerprint,
             link,
+            dead,
         });
     }
 
@@ -1045,9 +1049,12 @@ impl Game {
         has_mating_material(self.position(), c)
     }
     /// Neither side can mate by any series of legal moves (FIDE 5.2.2); insufficient
-    /// material is the simplest case.
+    /// material is the simplest case. Judged once per ply, when it is played.
     pub fn is_dead_position(&self) -> bool {
-        self.swap_pending.is_none() && crate::unwinnable::is_dead_position(self.position())
+        match self.plies.last() {
+            Some(p) => p.dead,
+            None => self.swap_pending.is_none() && crate::unwinnable::is_dead_position(&self.start),
+        }
     }
 
     /// The result the position itself decides, if any.
@@ -1064,7 +1071,7 @@ impl Game {
             }
         } else if is_insufficient_material(pos) {
             (None, Reason::InsufficientMaterial)
-        } else if crate::unwinnable::is_dead_position(pos) {
+        } else if self.is_dead_position() {
             (None, Reason::DeadPosition)
         } else if self.is_threefold_repetition() {
             (None, Reason::ThreefoldRepetition)

@@ -213,7 +213,6 @@ fn normalise(pos: &mut Position) {
     pos.fullmoves = 1;
 }
 
-
 /// The heuristic's weights, tuned on 1,020 random positions of 17 material sets (two
 /// minor or fewer per side): helpmates not found within [`Limits::FULL`] went from 119 to
 /// 39 (the tuning run is in `docs/dead-positions.md`).
