@@ -13,24 +13,18 @@ use chess960::position::Position;
 use chess960::unwinnable;
 use std::time::Instant;
 
+#[path = "../tests/support/invariants.rs"]
+mod invariants;
+use invariants::Rng;
+
 fn positions_of(game: &Game) -> Vec<Position> {
     (1..=game.ply_count())
         .filter_map(|ply| game.position_at(ply).copied())
         .collect()
 }
 
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 fn playouts(n: usize) -> Vec<Position> {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
     let mut out = Vec::new();
     for _ in 0..n {
         let mut p = fen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();

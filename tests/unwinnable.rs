@@ -9,6 +9,9 @@
 //! the reachable set is too large it searches every line to a fixed depth instead (a
 //! transposition table remembers how deep a position was searched without a mate).
 
+#[path = "support/invariants.rs"]
+mod invariants;
+
 use chess960::fen;
 use chess960::game::{Game, Reason};
 use chess960::position::{Move, Position};
@@ -16,6 +19,7 @@ use chess960::setup::SwapChoice;
 use chess960::square::Color;
 use chess960::uci::{to_uci, CastlingNotation};
 use chess960::unwinnable::{self, Answer, Limits, Why};
+use invariants::Rng;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position as _};
@@ -389,16 +393,6 @@ fn timeout_against_a_side_that_cannot_mate_is_a_draw() {
 // ---------------------------------------------------------------------------------------
 // Property tests.
 
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// A FEN from a board of 64 piece letters (space for empty).
 fn fen_of(board: &[char; 64], white: bool) -> String {
     let mut f = String::new();
@@ -615,7 +609,7 @@ fn run(
     cap: usize,
     depth: u32,
 ) -> Counts {
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     let mut n = Counts::default();
     while n.positions < count {
         if let Some(p) = gen(&mut r) {

@@ -29,6 +29,7 @@
 //! on, more flights stay unguarded than the loser has units that could fill them, there is
 //! no mate.
 
+use crate::castling::CastlingSide;
 use crate::position::Position;
 use crate::square::{Color, Role, Square};
 
@@ -40,24 +41,36 @@ pub fn cannot(pos: &Position, winner: Color) -> Option<Why> {
     Frozen::of(pos)?.cannot(pos, winner).then_some(Why::Locked)
 }
 
-/// What a frozen structure allows each side (indexed by [`Color::index`]).
-struct Frozen {
-    /// Squares each king can ever stand on.
-    king_region: [u64; 2],
-    /// Squares each side's pieces and walking pawns may ever attack.
-    attacks: [u64; 2],
-    /// Squares a king of each colour may step through (fixed pawns and squares they guard
-    /// from the other side, and the other side's pawns, left out).
-    king_through: [u64; 2],
-    /// For each side, the squares each of its units (pieces, walking pawns) may ever
-    /// stand on; `units[c][..count[c]]`.
-    units: [[u64; 32]; 2],
-    count: [usize; 2],
-    /// Squares each side's pawns attack now.
-    pawn_attacks_now: [u64; 2],
-    /// Where each king stands.
-    king_now: [u64; 2],
+/// What a frozen structure allows one side.
+#[derive(Default)]
+struct Side {
+    /// Where the king stands, and the squares it can ever stand on.
+    king: u64,
+    king_region: u64,
+    /// Squares the king may step through (fixed pawns, squares they guard from the other
+    /// side, and the other side's pawns left out).
+    king_through: u64,
+    /// Squares the side's pieces and walking pawns may ever attack.
+    attacks: u64,
+    /// Squares its pawns attack now.
+    pawn_attacks_now: u64,
+    /// For each of its units (pieces, walking pawns), the squares it may ever stand on;
+    /// `units[..count]`.
+    units: [u64; 32],
+    count: usize,
 }
+
+impl Side {
+    fn push_unit(&mut self, squares: u64) {
+        if let Some(slot) = self.units.get_mut(self.count) {
+            *slot = squares;
+            self.count += 1;
+        }
+    }
+}
+
+/// Both sides of a frozen structure (indexed by [`Color::index`]).
+struct Frozen([Side; 2]);
 
 /// The pawns of a locked structure: each fixed or walking up to a block, and none able to
 /// take another, ever.
@@ -132,69 +145,49 @@ impl Frozen {
     fn of(pos: &Position) -> Option<Frozen> {
         let Pawns {
             fixed,
-            walk: [w_walk, b_walk],
+            walk,
             may: pawns_may,
             may_attack: pawn_may_attack,
         } = Pawns::of(pos)?;
         let b = pos.board();
-        let wp = b.pieces(Color::White, Role::Pawn).0;
-        let bp = b.pieces(Color::Black, Role::Pawn).0;
-        let guarded_for_good = [
-            sets::white_pawn_attacks(wp & fixed),
-            sets::black_pawn_attacks(bp & fixed),
-        ];
-
-        let mut f = Frozen {
-            king_region: [0; 2],
-            attacks: [0; 2],
-            king_through: [0; 2],
-            units: [[0; 32]; 2],
-            count: [0; 2],
-            pawn_attacks_now: [sets::white_pawn_attacks(wp), sets::black_pawn_attacks(bp)],
-            king_now: [0; 2],
-        };
+        let mut f = Frozen([Side::default(), Side::default()]);
         for c in Color::ALL {
             let (us, them) = (c.index(), c.other().index());
+            let side = f.0.get_mut(us)?;
+            let our_pawns = b.pieces(c, Role::Pawn).0;
             let their_pawns = *pawns_may.get(them)?;
-            let rank = c.back_rank();
+            let their_guard = pawn_attacks(c.other(), b.pieces(c.other(), Role::Pawn).0 & fixed);
+            let danger = *pawn_may_attack.get(them)?;
+            let our_walk = *walk.get(us)?;
+            let rank = Square::from_index(c.back_rank() * 8).rank();
             // Castling moves the king and a rook to fixed squares: seeds of their fills.
             let mut king_seed = 0u64;
             let mut rook_seeds = [(0u64, 0u64); 2];
-            for (i, side) in crate::castling::CastlingSide::ALL.iter().enumerate() {
-                if let Some(rook) = pos.castles().rook(c, *side) {
-                    king_seed |= 1 << side.king_to(rank_of(rank)).u8();
-                    if let Some(slot) = rook_seeds.get_mut(i) {
-                        *slot = (1 << rook.u8(), 1 << side.rook_to(rank_of(rank)).u8());
-                    }
+            for (slot, wing) in rook_seeds.iter_mut().zip(CastlingSide::ALL) {
+                if let Some(rook) = pos.castles().rook(c, wing) {
+                    king_seed |= 1 << wing.king_to(rank).u8();
+                    *slot = (1 << rook.u8(), 1 << wing.rook_to(rank).u8());
                 }
             }
-            let king = b.king(c)?;
-            let king_through = !fixed & !guarded_for_good.get(them)? & !their_pawns;
-            let region = flood(king_seed | 1 << king.u8(), king_through, sets::king);
+            let king = 1u64 << b.king(c)?.u8();
+            side.king = king;
+            side.king_through = !fixed & !their_guard & !their_pawns;
+            side.king_region = flood(king_seed | king, side.king_through, sets::king);
             // The king may take a pawn that no fixed pawn guards.
-            if sets::king(region) & their_pawns & !guarded_for_good.get(them)? != 0 {
+            if sets::king(side.king_region) & their_pawns & !their_guard != 0 {
                 return None;
             }
-            *f.king_region.get_mut(us)? = region;
-            *f.king_now.get_mut(us)? = 1 << king.u8();
-            *f.king_through.get_mut(us)? = king_through;
-
-            let through = !fixed & !their_pawns;
-            let danger = *pawn_may_attack.get(them)?;
+            side.pawn_attacks_now = pawn_attacks(c, our_pawns);
             // Walking pawns attack from every square of their walk; fixed ones only guard
             // squares the enemy king never enters (but for where it stands now).
-            let mut attacks = match c {
-                Color::White => sets::white_pawn_attacks(w_walk),
-                Color::Black => sets::black_pawn_attacks(b_walk),
-            };
+            side.attacks = pawn_attacks(c, our_walk);
+            let through = !fixed & !their_pawns;
             for (role, step) in STEPS {
                 for sq in b.pieces(c, role) {
                     let mut seed = 1u64 << sq.u8();
-                    if role == Role::Rook {
-                        for (from, to) in rook_seeds {
-                            if from == seed {
-                                seed |= to;
-                            }
+                    for (from, to) in rook_seeds {
+                        if role == Role::Rook && from == seed {
+                            seed |= to;
                         }
                     }
                     let region = flood(seed, through, step);
@@ -202,61 +195,38 @@ impl Frozen {
                     if reach & their_pawns != 0 || region & danger != 0 {
                         return None;
                     }
-                    attacks |= reach;
-                    f.push_unit(us, region);
+                    side.attacks |= reach;
+                    side.push_unit(region);
                 }
             }
-            let walk = if c == Color::White { w_walk } else { b_walk };
-            let own_pawns = b.pieces(c, Role::Pawn).0 & !fixed;
-            for sq in crate::bitboard::Bitboard(own_pawns) {
-                let step = if c == Color::White { north } else { south };
-                f.push_unit(us, flood(1 << sq.u8(), walk, step));
+            let forward = if c == Color::White { north } else { south };
+            for sq in crate::bitboard::Bitboard(our_pawns & !fixed) {
+                side.push_unit(flood(1 << sq.u8(), our_walk, forward));
             }
-            *f.attacks.get_mut(us)? = attacks;
         }
         Some(f)
     }
 
-    fn push_unit(&mut self, c: usize, squares: u64) {
-        if let (Some(units), Some(n)) = (self.units.get_mut(c), self.count.get_mut(c)) {
-            if let Some(slot) = units.get_mut(*n) {
-                *slot = squares;
-                *n += 1;
-            }
-        }
-    }
-
     /// Whether `winner` can never mate in this frozen structure.
     fn cannot(&self, pos: &Position, winner: Color) -> bool {
-        let (w, l) = (winner.index(), winner.other().index());
-        let (Some(&attacks), Some(&region), Some(&through), Some(&now)) = (
-            self.attacks.get(w),
-            self.king_region.get(l),
-            self.king_through.get(l),
-            self.pawn_attacks_now.get(w),
-        ) else {
-            return false;
-        };
-        let (Some(&our_king), Some(units), Some(&n), Some(&their_king)) = (
-            self.king_region.get(w),
-            self.units.get(l),
-            self.count.get(l),
-            self.king_now.get(l),
+        let (Some(w), Some(l)) = (
+            self.0.get(winner.index()),
+            self.0.get(winner.other().index()),
         ) else {
             return false;
         };
         // A pawn's check now: unless it is mate already, the king steps out of it (a
         // capture of the pawn would have ended the stage), and a fixed pawn's guard is
         // never entered again (a walking pawn's is among `attacks`).
-        if now & their_king != 0 && (pos.turn() == winner || !pos.has_legal_moves()) {
+        if w.pawn_attacks_now & l.king != 0 && (pos.turn() == winner || !pos.has_legal_moves()) {
             return false;
         }
-        let units = units.get(..n).unwrap_or_default();
-        for k in crate::bitboard::Bitboard(region & attacks) {
+        let units = l.units.get(..l.count).unwrap_or_default();
+        for k in crate::bitboard::Bitboard(l.king_region & w.attacks) {
             let kb = 1u64 << k.u8();
-            let flights = sets::king(kb) & through;
+            let flights = sets::king(kb) & l.king_through;
             // The winner's king guards flights from squares not beside the mated king.
-            let guarded = sets::king(our_king & !sets::king(kb) & !kb) | attacks;
+            let guarded = sets::king(w.king_region & !sets::king(kb) & !kb) | w.attacks;
             let open = flights & !guarded;
             if open == 0 {
                 return false;
@@ -270,8 +240,12 @@ impl Frozen {
     }
 }
 
-fn rank_of(r: u8) -> crate::square::Rank {
-    Square::from_index(r * 8).rank()
+/// Squares attacked by `c`'s pawns on `b`.
+fn pawn_attacks(c: Color, b: u64) -> u64 {
+    match c {
+        Color::White => sets::white_pawn_attacks(b),
+        Color::Black => sets::black_pawn_attacks(b),
+    }
 }
 
 /// One step of a piece's move from every square of a set.
