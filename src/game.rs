@@ -376,6 +376,8 @@ pub struct Game {
     variant: Variant,
     /// Position before any swap or move.
     start: Position,
+    /// Whether `start` is a dead position (judged once; false in a swap phase).
+    start_dead: bool,
     plies: Vec<Ply>,
     /// Repetition counts, as a hash table threaded through the plies: each bucket (by the
     /// fingerprint's low bits; a power of two of them) holds the latest counted position
@@ -411,6 +413,7 @@ impl Game {
         let mut g = Game {
             variant,
             start,
+            start_dead: swap_pending.is_none() && crate::unwinnable::is_dead_position(&start),
             plies: Vec::new(),
             buckets: Vec::new(),
             start_seen: 0,
@@ -1053,7 +1056,7 @@ impl Game {
     pub fn is_dead_position(&self) -> bool {
         match self.plies.last() {
             Some(p) => p.dead,
-            None => self.swap_pending.is_none() && crate::unwinnable::is_dead_position(&self.start),
+            None => self.start_dead,
         }
     }
 

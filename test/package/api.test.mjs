@@ -382,6 +382,13 @@ describe("game end", () => {
     assert.deepEqual(g.outcome(), { winner: null, reason: "dead-position" });
     assert.equal(g.hasMatingMaterial("w"), false);
     assert.equal(g.hasMatingMaterial("b"), false);
+    // Taken back, the game is live again; a dead position loaded from FEN ends it at once.
+    g.undo();
+    assert.equal(g.isDeadPosition(), false);
+    assert.equal(g.isGameOver(), false);
+    const locked = new Chess("8/8/3k4/1p1p1p1p/1P1P1P1P/3K4/8/8 w - - 0 1");
+    assert.equal(locked.isDeadPosition(), true);
+    assert.deepEqual(locked.outcome(), { winner: null, reason: "dead-position" });
     // Insufficient material is dead too, with its own reason.
     const bare = new Chess(BARE_KINGS);
     assert.equal(bare.isDeadPosition(), true);

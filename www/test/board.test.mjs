@@ -181,6 +181,15 @@ test("stalemate is shown under the board", async () => {
   await page.close();
 });
 
+test("a dead position (a locked pawn wall) is shown under the board", async () => {
+  const page = await boardPage(env, { fen: "8/8/3k4/1p1p1p1p/1P1P1P1P/3K4/3n4/8 w - - 0 1" });
+  await drag(page, "d3", "d2");
+  await shadow(page, '.cap[data-outcome="dead-position"]').waitFor();
+  assert.match(await shadow(page, ".cap").textContent(), /Dead position · Draw/);
+  assert.deepEqual(await events(page, "gameover"), [{ winner: null, reason: "dead-position" }]);
+  await page.close();
+});
+
 test("PGN viewer steps with buttons, arrow keys and clicks on the move list", async () => {
   const page = await boardPage(env, { pgn: "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *" });
   assert.equal(await placement(page), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
