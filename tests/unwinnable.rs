@@ -632,14 +632,14 @@ fn random_little_material_answers_agree_with_a_plain_search() {
 
 #[test]
 fn random_locked_structures_answers_agree_with_a_plain_search() {
-    let n = run(locked_structure, 0x2545_f491_4f6c_dd1d, 150, 100_000, 4);
+    let n = run(locked_structure, 0x2545_f491_4f6c_dd1d, 150, 30_000, 4);
     assert!(n.cannot_proved > 20, "{n:?}");
 }
 
 #[test]
 #[ignore = "a few minutes; numbers recorded in docs/dead-positions.md"]
 fn big_run_little_material() {
-    run(little_material, 0x1234_5678_9abc_def1, 1000, 100_000, 5);
+    run(little_material, 0x1234_5678_9abc_def1, 500, 100_000, 5);
 }
 
 #[test]
