@@ -92,19 +92,21 @@ const lat = [
     "chess.js move('Nf3') + undo()", perCall(() => { cj.move('Nf3'); cj.undo(); }, 5000)],
 ];
 
-// The automatic dead-position check, µs per position of play: isDeadPosition() (status(),
-// which also computes the other flags) at every position of the shared PGN games (walked
-// back with undo()) and of random playouts (seeded; until no move, insufficient material
-// or 400 plies).
+// The automatic dead-position check runs inside every move() (the flag isDeadPosition()
+// reads is set when the move is played), so it is timed as move(): µs per move over every
+// move of the shared PGN games (replayed from their start) and of random playouts (seeded;
+// until no move, insufficient material or 400 plies). The check's own share is
+// benches/dead.rs's native table (cargo bench --bench dead).
 const deadCheck = () => {
-  // Best of three per position: this host is shared, and a time slice lost to another
-  // process (several ms) would otherwise pass for the check's worst case.
-  const time1 = (g) => {
+  // Best of three per move (undo() between, untimed): this host is shared, and a time
+  // slice lost to another process (several ms) would otherwise pass for the worst case.
+  const time1 = (g, m) => {
     let best = Infinity;
     for (let r = 0; r < 3; r++) {
       const t = process.hrtime.bigint();
-      g.isDeadPosition();
+      g.move(m);
       best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e3);
+      if (r < 2) g.undo();
     }
     return best;
   };
@@ -112,12 +114,13 @@ const deadCheck = () => {
   const games = [];
   for (const f of ['lichess-chess960-games.pgn', 'cutechess-fischerrandom.pgn', 'kokopu-chess960.pgn']) {
     for (const text of splitPgn(readFileSync(join(data, f), 'utf8'))) {
+      let g;
       try {
-        const g = Chess.fromPgn(text);
-        const t = [];
-        do t.push(time1(g)); while (g.undo() !== null);
-        games.push(...t);
-      } catch { /* a record that does not replay */ }
+        g = Chess.fromPgn(text);
+      } catch { continue; /* a record that does not replay */ }
+      const sans = [];
+      for (let m = g.undo(); m !== null; m = g.undo()) if ('san' in m) sans.push(m.san);
+      for (const san of sans.reverse()) games.push(time1(g, san));
     }
   }
   let seed = 0x2545f491;
@@ -131,8 +134,7 @@ const deadCheck = () => {
     for (let ply = 0; ply < 400; ply++) {
       const ms = g.moves();
       if (ms.length === 0) break;
-      g.move(ms[rnd(ms.length)]);
-      playouts.push(time1(g));
+      playouts.push(time1(g, ms[rnd(ms.length)]));
       if (g.isInsufficientMaterial()) break;
     }
   }
@@ -202,7 +204,7 @@ for (const [what, a, x, b, y, c, z] of lat) {
   const f = (v) => (Number.isNaN(v) ? '' : v.toFixed(2));
   console.log(`| ${what} | \`${a}\` | ${f(x)} | ${b ? `\`${b}\`` : ''} | ${f(y)} | \`${c}\` | ${f(z)} |`);
 }
-console.log('\n## dead-position check per position of play, µs (isDeadPosition(), i.e. status() with all its flags)\n');
+console.log('\n## move() with its automatic dead-position check, µs per move (SAN in; best of 3; the check alone: cargo bench --bench dead)\n');
 console.log('| positions | n | median | p99 | worst | mean |');
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const [name, [n, med, p99, worst, mean]] of dead) {

@@ -645,7 +645,7 @@ fn big_run_little_material() {
 #[test]
 #[ignore = "a few minutes; numbers recorded in docs/dead-positions.md"]
 fn big_run_locked_structures() {
-    run(locked_structure, 0x0fed_cba9_8765_4321, 2000, 500_000, 6);
+    run(locked_structure, 0x0fed_cba9_8765_4321, 600, 100_000, 5);
 }
 
 #[test]
