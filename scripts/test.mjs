@@ -37,6 +37,8 @@ function skip(name, why) {
 step("cargo fmt --check", "cargo", ["fmt", "--check"]);
 step("cargo clippy (native, all targets)", "cargo", ["clippy", "--all-targets", "--", "-D", "warnings"]);
 step("cargo clippy (wasm32)", "cargo", ["clippy", "--target", "wasm32-unknown-unknown", "--lib", "--test", "wasm", "--", "-D", "warnings"]);
+// The shipped wasm is built without std (scripts/build.mjs): lint that configuration too.
+step("cargo clippy (shipped wasm, no std)", "cargo", ["clippy", "--release", "--target", "wasm32-unknown-unknown", "--lib", "--no-default-features", "--", "-D", "warnings"]);
 step("budgets (SPEC §7)", process.execPath, [join(root, "scripts", "budgets.mjs")]);
 
 step("cargo test (native)", "cargo", ["test", "--no-fail-fast"]);
