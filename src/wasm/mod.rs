@@ -84,15 +84,10 @@ fn whole_in(n: f64, max: u32, what: &str) -> Answer<u32> {
     if (0.0..=f64::from(max)).contains(&n) && crate::text::is_whole(n) {
         return Ok(n as u32);
     }
-    let got = if n.is_nan() {
-        "NaN".to_owned()
-    } else if n.is_infinite() {
-        if n > 0.0 { "Infinity" } else { "-Infinity" }.to_owned()
-    } else if crate::text::is_whole(n) && n.abs() < 1e15 {
-        cat!(n as i64)
-    } else {
-        "a number out of range".to_owned()
-    };
+    // The number as JS writes it (`1.5`, `NaN`, `-Infinity`, `1e+21`).
+    let got: String = js_sys::Number::from(n)
+        .to_string_with_radix(10)
+        .map_or_else(|_| String::new(), Into::into);
     Err(Fault::Range(cat!(
         what,
         " must be an integer from 0 to ",
