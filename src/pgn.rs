@@ -847,21 +847,17 @@ fn start_game(tags: &[(&str, String)], opts: ReadOptions) -> Result<Game, PgnErr
     } else {
         // What this library reads, else what chess.js loads (the side not to move in
         // check, impossible castling rights dropped).
-        match fen::parse(f) {
-            Ok(p) => p,
-            Err(FenError::OppositeCheck | FenError::CastlingWithoutRook { .. }) => {
-                fen::parse_lenient(f).map_err(|error| PgnError::Fen {
-                    fen: text::first_chars(f, 100),
-                    error,
-                })?
-            }
-            Err(error) => {
-                return Err(PgnError::Fen {
-                    fen: text::first_chars(f, 100),
-                    error,
-                })
-            }
-        }
+        fen::parse(f)
+            .or_else(|e| match e {
+                FenError::OppositeCheck | FenError::CastlingWithoutRook { .. } => {
+                    fen::parse_lenient(f)
+                }
+                e => Err(e),
+            })
+            .map_err(|error| PgnError::Fen {
+                fen: text::first_chars(f, 100),
+                error,
+            })?
     };
     let mut game = match variant {
         // No `Variant` tag (or a standard one): the FEN says which rules.
@@ -919,10 +915,14 @@ fn move_in(word: &str) -> Option<(&str, &str)> {
 /// A line being read: the mainline (the first) or a variation. Its moves are checked
 /// as they come; the mainline's become the game at the end.
 struct Line {
-    /// The position before its first move, then after each of its moves.
-    positions: Vec<Position>,
-    /// Its moves (`None`: a null move, mainline only) with SAN and annotations.
-    moves: Vec<(Option<Move>, Node)>,
+    /// The position after its last move (before its first, until it has one); `None`
+    /// for a variation with nowhere to start.
+    position: Option<Position>,
+    /// The position before its last move (where a variation of that move starts).
+    before_last: Option<Position>,
+    /// Its moves with SAN and annotations; a null move (mainline only) is the node whose
+    /// SAN is `--`.
+    moves: Vec<Node>,
     /// The move it replaces in the line below: the index of that line's move.
     replaces: usize,
     /// Comments waiting for the next move (at a variation's start, after a variation);
@@ -937,7 +937,8 @@ impl Line {
     fn new(start: Option<Position>, replaces: usize) -> Line {
         Line {
             dead: start.is_none(),
-            positions: start.into_iter().collect(),
+            position: start,
+            before_last: None,
             moves: Vec::new(),
             replaces,
             pending: Vec::new(),
@@ -947,7 +948,7 @@ impl Line {
 
     fn last_notes(&mut self) -> Option<&mut Notes> {
         match self.moves.last_mut() {
-            Some((_, n)) if !self.dead => Some(&mut n.notes),
+            Some(n) if !self.dead => Some(&mut n.notes),
             _ => None,
         }
     }
@@ -955,14 +956,17 @@ impl Line {
     /// Plays `mv` (SAN, or `--` in the mainline) in this line. A move that cannot be
     /// played is an error in the mainline (`main`) and ends a variation.
     fn play(&mut self, mv: &str, glyph: &str, strict: bool, main: bool) -> Result<(), PlayError> {
-        let Some(pos) = self.positions.last().copied().filter(|_| !self.dead) else {
+        let Some(pos) = self.position.filter(|_| !self.dead) else {
             return Ok(());
         };
         let found = if mv == "--" && main {
             if pos.is_check() {
                 Err(PlayError::NullInCheck)
             } else {
-                Ok((None, "--".to_owned(), pos.after_null()))
+                // A null move has no move: the node's is never read.
+                let a1 = crate::square::Square::from_index(0);
+                let none = Move::new(a1, a1, crate::position::MoveKind::Normal);
+                Ok((none, "--".to_owned(), pos.after_null()))
             }
         } else {
             let legal = pos.legal_moves();
@@ -974,21 +978,19 @@ impl Line {
                 san::parse_san(&pos, mv, &legal)
             };
             parsed
-                .map(|m| (Some(m), san::to_san(&pos, m, &legal), pos.after(m)))
+                .map(|m| (m, san::to_san(&pos, m, &legal), pos.after(m)))
                 .map_err(PlayError::San)
         };
         match found {
-            Ok((m, san, after)) => {
+            Ok((mv, san, after)) => {
                 let mut notes = Notes {
                     starting_comments: core::mem::take(&mut self.pending),
                     ..Notes::default()
                 };
                 add_glyph(&mut notes, glyph);
-                // A null move has no move; the node's is never read.
-                let a1 = crate::square::Square::from_index(0);
-                let mv = m.unwrap_or(Move::new(a1, a1, crate::position::MoveKind::Normal));
-                self.moves.push((m, Node { mv, san, notes }));
-                self.positions.push(after);
+                self.moves.push(Node { mv, san, notes });
+                self.before_last = Some(pos);
+                self.position = Some(after);
                 self.after_variation = false;
                 Ok(())
             }
@@ -1005,7 +1007,7 @@ impl Line {
             return;
         }
         match self.moves.last_mut() {
-            Some((_, n)) if !self.after_variation => n.notes.comments.push(c.to_owned()),
+            Some(n) if !self.after_variation => n.notes.comments.push(c.to_owned()),
             _ => self.pending.push(c.to_owned()),
         }
     }
@@ -1033,7 +1035,7 @@ fn close(lines: &mut Vec<Line>) -> usize {
     };
     parent.after_variation = true;
     let pending = core::mem::take(&mut line.pending);
-    let mut moves: Vec<Node> = line.moves.into_iter().map(|(_, n)| n).collect();
+    let mut moves = line.moves;
     if let Some(n) = moves.last_mut() {
         n.notes.comments.extend(pending);
     }
@@ -1043,7 +1045,7 @@ fn close(lines: &mut Vec<Line>) -> usize {
             .map(|n| n.notes.variation_moves())
             .sum::<usize>();
     match parent.moves.get_mut(line.replaces) {
-        Some((_, n)) if !moves.is_empty() => n.notes.variations.push(moves),
+        Some(n) if !moves.is_empty() => n.notes.variations.push(moves),
         _ => return 0,
     }
     added
@@ -1072,7 +1074,7 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
             game = Some(g);
         }
         let at = |lines: &[Line]| {
-            let pos = lines.last().and_then(|l| l.positions.last());
+            let pos = lines.last().and_then(|l| l.position);
             (
                 pos.map_or(1, |p| p.fullmoves()),
                 pos.map_or(Color::White, |p| p.turn()),
@@ -1111,10 +1113,7 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
             Kind::Nag(None) => {}
             Kind::Open => {
                 let top = lines.last();
-                let start = top.filter(|l| !l.dead).and_then(|l| {
-                    let before = l.positions.len().checked_sub(2)?;
-                    l.positions.get(before).copied()
-                });
+                let start = top.filter(|l| !l.dead).and_then(|l| l.before_last);
                 let replaces = top.map_or(0, |l| l.moves.len().saturating_sub(1));
                 lines.push(Line::new(start, replaces));
             }
@@ -1184,16 +1183,15 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
         };
         // Comments after a last variation stay with the last move.
         match main.moves.last_mut() {
-            Some((_, last)) => last.notes.comments.append(&mut main.pending),
+            Some(last) => last.notes.comments.append(&mut main.pending),
             None => head.comments.append(&mut main.pending),
         }
         game.set_read_notes(base, head);
-        for (i, (m, node)) in main.moves.into_iter().enumerate() {
-            match m {
-                Some(m) => game.push_read(m, &node.san),
-                None => {
-                    let _ = game.play_null();
-                }
+        for (i, node) in main.moves.into_iter().enumerate() {
+            if node.san == "--" {
+                let _ = game.play_null();
+            } else {
+                game.push_read(node.mv, &node.san);
             }
             game.set_read_notes(base + i + 1, node.notes);
         }

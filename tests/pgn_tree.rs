@@ -147,6 +147,14 @@ fn null_moves_are_read_and_written() {
     let g = game("1. e4 -- 2. d4 *");
     assert_eq!(g.san_at(2), "--");
     assert!(pgn::write(&g).ends_with("1. e4 -- 2. d4 *"));
+    // With a comment and a variation of its own; a null move in a variation ends it.
+    let g = game("1. e4 -- {pass} (1... e5 2. Nf3 (2. --)) 2. d4 *");
+    assert_eq!(g.ply_count(), 3);
+    assert!(
+        pgn::write(&g).ends_with("1. e4 -- {pass} (1... e5 2. Nf3) 2. d4 *"),
+        "{}",
+        pgn::write(&g)
+    );
 }
 
 #[test]
