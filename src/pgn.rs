@@ -891,7 +891,9 @@ fn start_game(tags: &[(&str, String)], opts: ReadOptions) -> Result<Game, PgnErr
 
 /// The move in a movetext word and its suffix glyph (`e4!?` → `e4`, `!?`), or `None`
 /// for move numbers (`12.`, `12...`) and `e.p.`. A bare glyph (`!?`) is `Some(("", g))`.
-fn move_in(word: &str) -> Option<(&str, &str)> {
+/// A move number glued to the move before it (`b49.`, as chess.js's `pgn({ maxWidth })`
+/// writes some lines) is cut where chess.js's grammar cuts it: see [`glued_number`].
+fn move_in(word: &str, strict: bool) -> Option<(&str, &str)> {
     let b = word.as_bytes();
     let mut i = skip(b, 0, DIGITS);
     if b.get(i).is_some_and(|&c| c != b'.') {
@@ -903,6 +905,7 @@ fn move_in(word: &str) -> Option<(&str, &str)> {
     if rest.is_empty() || rest == "e.p." {
         return None;
     }
+    let rest = rest.get(..glued_number(rest, strict)).unwrap_or(rest);
     let glyph_at = rest.len()
         - rest
             .bytes()
@@ -910,6 +913,86 @@ fn move_in(word: &str) -> Option<(&str, &str)> {
             .take_while(|c| matches!(c, b'!' | b'?'))
             .count();
     Some((rest.get(..glyph_at)?, rest.get(glyph_at..)?))
+}
+
+/// Where the move ends in `word` (a move, no number before it) when a move number is
+/// glued after it, as chess.js's grammar reads it; else `word.len()`. Its SAN token is
+/// `O-O-O`, `O-O`, `0-0-0`, `0-0` or `[a-zA-Z][a-zA-Z1-8=-]+`, then `[+#]?`, then one or
+/// two of `!?`, and the number `[0-9]*\.+`: so `b49.` is `b4` and `9.`, but `fxg47.` is
+/// `fxg47` and `.`, which chess.js's permissive reading takes as `fxg4` (not in strict
+/// mode) only when its pattern finds a from-file, rank or square in it (`Rh64` is no
+/// move): then the extra digits go.
+fn glued_number(word: &str, strict: bool) -> usize {
+    let b = word.as_bytes();
+    let castle = matches!(b, [c @ (b'O' | b'0'), b'-', d, ..] if c == d);
+    let mut n = if castle {
+        3 + 2 * usize::from(b.get(3) == Some(&b'-') && b.get(4) == b.first())
+    } else if b.first().is_some_and(u8::is_ascii_alphabetic) {
+        skip(b, 1, SAN_BYTES)
+    } else {
+        0
+    };
+    if n < 2 {
+        return b.len();
+    }
+    let san = n;
+    n = skip(b, n, b"+#").min(n + 1);
+    n = skip(b, n, b"!?").min(n + 2);
+    let number = skip(b, n, DIGITS);
+    if number == b.len() || skip(b, number, b".") != b.len() {
+        return b.len();
+    }
+    if strict || castle || n > san {
+        return n;
+    }
+    // The token ends in digits: the first is the rank of its square after a file letter,
+    // the others are the number's.
+    let token = b.get(..san).unwrap_or_default();
+    let digits = token
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    let after_file = matches!(token.get(san - digits - 1), Some(b'a'..=b'h'));
+    let extra = digits - usize::from(after_file && digits > 0);
+    if extra > 0 && (chessjs_from(token, true) || chessjs_from(token, false)) {
+        san - extra
+    } else {
+        n
+    }
+}
+
+/// The bytes chess.js's SAN token goes on with after its first letter.
+const SAN_BYTES: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ12345678-=";
+
+/// Whether chess.js's permissive pattern `[pnbrqkPNBRQK]?([a-h]?[1-8]?)x?-?[a-h][1-8]`
+/// (`full`: its first one, with `([a-h][1-8])` for the from part) first matches `t` with
+/// a from part. (chess.js takes out the first `=` before: no `=` comes before a square
+/// in what its pgn() writes.)
+fn chessjs_from(t: &[u8], full: bool) -> bool {
+    let file = |i: usize| matches!(t.get(i), Some(b'a'..=b'h'));
+    let rank = |i: usize| matches!(t.get(i), Some(b'1'..=b'8'));
+    for start in 0..t.len() {
+        // Each optional part is tried present first, as a backtracking regex does.
+        let piece = usize::from(matches!(
+            t.get(start),
+            Some(b'p' | b'n' | b'b' | b'r' | b'q' | b'k' | b'P' | b'N' | b'B' | b'R' | b'Q' | b'K')
+        ));
+        for j in [start + piece, start] {
+            for (f, r) in [(1, 1), (1, 0), (0, 1), (0, 0)] {
+                if (f == 1 && !file(j)) || (r == 1 && !rank(j + f)) || (full && f + r < 2) {
+                    continue;
+                }
+                let mut l = j + f + r;
+                l += usize::from(t.get(l) == Some(&b'x'));
+                l += usize::from(t.get(l) == Some(&b'-'));
+                if file(l) && rank(l + 1) {
+                    return f + r > 0;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// A line being read: the mainline (the first) or a variation. Its moves are checked
@@ -1131,7 +1214,7 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
             }
             Kind::Word(w) => {
                 any = true;
-                let Some((mv, glyph)) = move_in(w) else {
+                let Some((mv, glyph)) = move_in(w, opts.strict) else {
                     continue;
                 };
                 let main = lines.len() == 1;
@@ -1227,15 +1310,50 @@ mod tests {
 
     #[test]
     fn move_words_drop_numbers_and_keep_glyphs() {
-        assert_eq!(move_in("12."), None);
-        assert_eq!(move_in("12..."), None);
-        assert_eq!(move_in("12...e5"), Some(("e5", "")));
-        assert_eq!(move_in("1.e4!?"), Some(("e4", "!?")));
-        assert_eq!(move_in("0-0"), Some(("0-0", "")));
-        assert_eq!(move_in("0-0-0+"), Some(("0-0-0+", "")));
-        assert_eq!(move_in("!?"), Some(("", "!?")));
-        assert_eq!(move_in("..."), None);
-        assert_eq!(move_in("Nf3"), Some(("Nf3", "")));
+        assert_eq!(move_in("12.", false), None);
+        assert_eq!(move_in("12...", false), None);
+        assert_eq!(move_in("12...e5", false), Some(("e5", "")));
+        assert_eq!(move_in("1.e4!?", false), Some(("e4", "!?")));
+        assert_eq!(move_in("0-0", false), Some(("0-0", "")));
+        assert_eq!(move_in("0-0-0+", false), Some(("0-0-0+", "")));
+        assert_eq!(move_in("!?", false), Some(("", "!?")));
+        assert_eq!(move_in("...", false), None);
+        assert_eq!(move_in("Nf3", false), Some(("Nf3", "")));
+    }
+
+    #[test]
+    fn a_glued_move_number_is_cut_where_chessjs_cuts_it() {
+        // The number starts with 9 or 0, or follows a check, glyph or castling: it goes.
+        assert_eq!(move_in("b49.", false), Some(("b4", "")));
+        assert_eq!(move_in("Nc69.", true), Some(("Nc6", "")));
+        assert_eq!(move_in("Nf3+12.", true), Some(("Nf3+", "")));
+        assert_eq!(move_in("Qh5!?3.", false), Some(("Qh5", "!?")));
+        assert_eq!(move_in("O-O3...", true), Some(("O-O", "")));
+        assert_eq!(move_in("e4.", false), Some(("e4", "")));
+        // Its digits 1-8 stay in chess.js's token, read (not strictly) only when the
+        // token names where the piece comes from.
+        assert_eq!(move_in("cxd45.", false), Some(("cxd4", "")));
+        assert_eq!(move_in("cxd45.", true), Some(("cxd45", "")));
+        assert_eq!(move_in("Ndb36.", false), Some(("Ndb3", "")));
+        assert_eq!(move_in("R1a34.", false), Some(("R1a3", "")));
+        assert_eq!(move_in("dxe8=Q12.", false), Some(("dxe8=Q", "")));
+        for (word, token) in [
+            ("Nc610.", "Nc61"),
+            ("Rh64.", "Rh64"),
+            ("g634.", "g634"),
+            ("f53.", "f53"),
+            ("Nf312.", "Nf312"),
+            ("Bxa55.", "Bxa55"),
+            ("bxc56.", "bxc56"),
+            ("e8=Q12.", "e8=Q12"),
+        ] {
+            assert_eq!(move_in(word, false), Some((token, "")), "{word}");
+        }
+        // Anything else after the move is not a number: the word stays as it was.
+        assert_eq!(move_in("exd6e.p.", false), Some(("exd6e.p.", "")));
+        assert_eq!(move_in("b49", false), Some(("b49", "")));
+        let g = read("1. d4 c5 2. Bf4 cxd43. e3 Nc6 4. exd4 *").unwrap();
+        assert_eq!(g.ply_count(), 7);
     }
 
     #[test]

@@ -195,6 +195,27 @@ for (const entry of TEXTS) {
   loadBoth(t.replace(/\n/g, "|"), { newlineChar: "\\|" }, "loadPgn(text, {newlineChar})", kinds);
 }
 
+// chess.js's own pgn({ maxWidth: 40 }) of a game with comments, which glues two move numbers
+// to the moves before them (`cxd45.`, `Nc69.`): its grammar reads `cxd45` and `Nc6`, and its
+// permissive reading takes `cxd45` for cxd4 (not strictly). Our pgn() writes the same text and
+// reads it back.
+const GLUED = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. d4 {xxxxxxxxxxxxxxxxxxxxxxxxx} c5\n{xxxxxxxxxxxxxxxxxxxxxxxxx} 2. Be3 e6\n3. Bd2 Qa5 4. e4 {a b c} cxd45. Na3 Qb4\n{a b c} 6. Bd3 Ke7 7. h3 {a b c} Qc4\n8. e5 Nc69. Nf3\n{xxxxxxxxxxxxxxxxxxxxxxxxx} f5 {a b c} *";
+for (const options of [undefined, { strict: true }]) loadBoth(GLUED, options, "loadPgn(text with glued move numbers)");
+
+test("our pgn({maxWidth}) glues move numbers as chess.js does and loadPgn reads it back", () => {
+  const ours = new Chess();
+  ours.loadPgn(GLUED);
+  assert.equal(ours.history().length, 18);
+  assert.equal(ours.history()[7], "cxd4");
+  const text = ours.pgn({ maxWidth: 40 });
+  assert.equal(text, GLUED);
+  const again = new Chess();
+  again.loadPgn(text);
+  assert.deepEqual(again.history(), ours.history());
+  assert.deepEqual(again.getComments(), ours.getComments());
+  assert.throws(() => again.loadPgn(text, { strict: true }), { message: "Invalid move in PGN: cxd45" });
+});
+
 // ---------------------------------------------------------------------------------------
 // Real records: lichess Chess960 games that never castle (their SAN is standard SAN, and
 // chess.js replays them from their FEN). Compared: the moves, the squares, the comments.
