@@ -228,8 +228,9 @@ pub fn parse(fen: &str) -> Result<Position, FenError> {
 /// Parses a FEN as chess.js's `load` keeps it, once its text passed chess.js's checks
 /// (js/fen.ts) or they were skipped: the side not to move may be in check, kings may be
 /// missing (a second king of one colour is left out, as chess.js leaves it out), pawns
-/// may stand on the back ranks; a castling right without its king and rook, an en passant
-/// square that does not fit and unreadable counters are dropped. It must still describe
+/// may stand on the back ranks, an en passant square is kept with no pawn ready to take
+/// there; a castling right without its king and rook, an en passant square that does not
+/// fit (no pawn that just moved two squares) and unreadable counters are dropped. It must still describe
 /// 8 ranks of 8 squares and a side to move.
 pub fn parse_lenient(fen: &str) -> Result<Position, FenError> {
     parse_with(fen, true)
@@ -286,6 +287,9 @@ fn parse_with(fen: &str, lenient: bool) -> Result<Position, FenError> {
         }
         .ok_or_else(bad);
         match sq {
+            // chess.js keeps the square as given, a pawn ready to take there or not (its
+            // `fen({ forceEnpassantSquare })` and `hash()` show it).
+            Ok(sq) if ep_in_place(&board, turn, sq) && lenient => Some(sq),
             Ok(sq) if ep_in_place(&board, turn, sq) => ep_if_capturable(&board, turn, sq),
             _ if lenient => None,
             Ok(_) => return Err(bad()),
@@ -454,7 +458,7 @@ pub fn to_fen(pos: &Position, shredder: bool) -> String {
 }
 
 /// [`to_fen`] with the en passant square as kept (a pawn ready to take there, legal or
-/// not): chess.js's `fen({ forceEnpassantSquare: true })`.
+/// not, or as a lenient FEN gave it): chess.js's `fen({ forceEnpassantSquare: true })`.
 pub fn to_fen_forced_ep(pos: &Position) -> String {
     write_fen(pos, false, true)
 }

@@ -1208,7 +1208,8 @@ impl Game {
             Variant::Chess960 => push_tag(out, "Variant", owned("Chess960")),
             Variant::Chess9 => push_tag(out, "Variant", owned("Chess-9")),
         }
-        let start = fen::to_fen(&self.start, false);
+        // The start's en passant square as kept, as chess.js writes the FEN it was given.
+        let start = fen::to_fen_forced_ep(&self.start);
         if start != fen::STANDARD_FEN {
             push_tag(out, "SetUp", owned("1"));
             push_tag(out, "FEN", start);

@@ -384,7 +384,7 @@ impl Position {
 
     /// A 64-bit hash of the position as chess.js's `hash()` sees it: placement, side to
     /// move, castling rights and the en passant square as kept (a pawn stands ready to
-    /// take there, legal or not). Equal positions hash equal; unequal ones collide with
+    /// take there, legal or not, or a lenient FEN gave it). Equal positions hash equal; unequal ones collide with
     /// odds of about 2^-64.
     pub fn hash(&self) -> u64 {
         let [r0, r1, r2, r3, r4, r5] = self.board.by_role;

@@ -84,6 +84,38 @@ test(`validateFen compared on ${MUTATIONS} mutated FENs (${valid} valid for ches
   assert.ok(valid > MUTATIONS / 20, "too few mutations stay valid to compare loading");
 });
 
+// An en passant square that no pawn can take (as other tools write one after every double
+// step), one a pinned pawn cannot take, and one that can be taken: chess.js keeps the square
+// it was given for fen({ forceEnpassantSquare }), the FEN tag and hash(), and so do we.
+for (const fen of [
+  "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+  "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+  "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",
+  "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+]) {
+  test(`a FEN's en passant square is kept as chess.js keeps it: ${fen}`, () => {
+    const ours = new Chess(fen);
+    const theirs = new JsChess(fen);
+    assert.equal(theirs.fen({ forceEnpassantSquare: true }), fen);
+    assert.equal(ours.fen({ forceEnpassantSquare: true }), fen);
+    assert.equal(ours.fen(), theirs.fen());
+    assert.deepEqual(ours.getHeaders(), theirs.getHeaders());
+    assert.equal(ours.pgn(), theirs.pgn());
+  });
+}
+
+test("a kept en passant square is part of the hash, as in chess.js: the same placement after moves is another position", () => {
+  const fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+  for (const game of [new Chess(fen), new JsChess(fen)]) {
+    const start = game.hash();
+    for (const m of ["Nf3", "Nf6", "Ng1", "Ng8"]) game.move(m);
+    assert.equal(game.fen().split(" ").slice(0, 4).join(" "), fen.split(" ").slice(0, 3).join(" ") + " -");
+    assert.notEqual(game.hash(), start);
+    game.load(fen);
+    assert.equal(game.hash(), start);
+  }
+});
+
 for (const category of diffs.categories().sort()) {
   test(`${category}`, () => diffs.assertNone(category));
 }

@@ -305,14 +305,3 @@ describe("records", () => {
     assert.deepEqual(run(new JsChess()), ["1. e4 e5", "*"]);
   });
 });
-
-describe("for the lead: chess.js behaviour not yet matched in the core", () => {
-  test("a FEN's en passant square that no pawn can take is kept for fen({forceEnpassantSquare}) and the FEN tag", { todo: "src/fen.rs parse_lenient drops it (chess.js keeps it, and hashes it)" }, () => {
-    const fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
-    const theirs = new JsChess(fen);
-    assert.equal(theirs.fen({ forceEnpassantSquare: true }), fen);
-    const ours = new Chess(fen);
-    assert.equal(ours.fen({ forceEnpassantSquare: true }), fen);
-    assert.equal(ours.getHeaders()["FEN"], fen);
-  });
-});
