@@ -916,83 +916,60 @@ fn move_in(word: &str, strict: bool) -> Option<(&str, &str)> {
 }
 
 /// Where the move ends in `word` (a move, no number before it) when a move number is
-/// glued after it, as chess.js's grammar reads it; else `word.len()`. Its SAN token is
-/// `O-O-O`, `O-O`, `0-0-0`, `0-0` or `[a-zA-Z][a-zA-Z1-8=-]+`, then `[+#]?`, then one or
-/// two of `!?`, and the number `[0-9]*\.+`: so `b49.` is `b4` and `9.`, but `fxg47.` is
-/// `fxg47` and `.`, which chess.js's permissive reading takes as `fxg4` (not in strict
-/// mode) only when its pattern finds a from-file, rank or square in it (`Rh64` is no
-/// move): then the extra digits go.
+/// glued after it, as chess.js's grammar reads it; else `word.len()`. Its SAN token
+/// (`O-O-O`, `O-O`, `0-0-0`, `0-0`, or `[a-zA-Z][a-zA-Z1-8=-]+`, then `[+#]?` and `!?`)
+/// takes the number's first digits 1-8, and the number (`[0-9]*\.+`) the rest: so `b49.`
+/// is `b4` and `9.`, but `cxd45.` is `cxd45` and `.`. chess.js's permissive reading (not
+/// in strict mode) takes `cxd45` for `cxd4` when its pattern finds a from part in it,
+/// besides `x` and `-`, between the piece letter (any of `pnbrqkPNBRQK`, so `bxc3`'s `b`
+/// too) and the square: then the extra digits go (`Rh64`, `bxc34` are no move). (That is
+/// its pattern on SAN; on other text it may match elsewhere.)
+#[inline(never)]
 fn glued_number(word: &str, strict: bool) -> usize {
     let b = word.as_bytes();
+    let last = |t: &[u8], f: fn(&u8) -> bool| t.iter().rposition(f).map_or(0, |i| i + 1);
+    let dots = last(b, |&c| c != b'.');
+    let digits = last(b.get(..dots).unwrap_or_default(), |c| !c.is_ascii_digit());
+    if dots == b.len() || digits == dots || digits == 0 {
+        return b.len();
+    }
+    let prev = b.get(digits - 1).copied().unwrap_or_default();
     let castle = matches!(b, [c @ (b'O' | b'0'), b'-', d, ..] if c == d);
-    let mut n = if castle {
-        3 + 2 * usize::from(b.get(3) == Some(&b'-') && b.get(4) == b.first())
-    } else if b.first().is_some_and(u8::is_ascii_alphabetic) {
-        skip(b, 1, SAN_BYTES)
-    } else {
+    let castle_len = 3 + 2 * usize::from(b.get(3) == Some(&b'-') && b.get(4) == b.first());
+    let taken = if castle || !(prev.is_ascii_alphabetic() || prev == b'-' || prev == b'=') {
         0
-    };
-    if n < 2 {
-        return b.len();
-    }
-    let san = n;
-    n = skip(b, n, b"+#").min(n + 1);
-    n = skip(b, n, b"!?").min(n + 2);
-    let number = skip(b, n, DIGITS);
-    if number == b.len() || skip(b, number, b".") != b.len() {
-        return b.len();
-    }
-    if strict || castle || n > san {
-        return n;
-    }
-    // The token ends in digits: the first is the rank of its square after a file letter,
-    // the others are the number's.
-    let token = b.get(..san).unwrap_or_default();
-    let digits = token
-        .iter()
-        .rev()
-        .take_while(|c| c.is_ascii_digit())
-        .count();
-    let after_file = matches!(token.get(san - digits - 1), Some(b'a'..=b'h'));
-    let extra = digits - usize::from(after_file && digits > 0);
-    if extra > 0 && (chessjs_from(token, true) || chessjs_from(token, false)) {
-        san - extra
     } else {
-        n
+        skip(b, digits, b"12345678") - digits
+    };
+    let cut = if castle {
+        castle_len.max(digits)
+    } else {
+        digits + taken
+    };
+    if strict || castle {
+        return cut;
     }
-}
-
-/// The bytes chess.js's SAN token goes on with after its first letter.
-const SAN_BYTES: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ12345678-=";
-
-/// Whether chess.js's permissive pattern `[pnbrqkPNBRQK]?([a-h]?[1-8]?)x?-?[a-h][1-8]`
-/// (`full`: its first one, with `([a-h][1-8])` for the from part) first matches `t` with
-/// a from part. (chess.js takes out the first `=` before: no `=` comes before a square
-/// in what its pgn() writes.)
-fn chessjs_from(t: &[u8], full: bool) -> bool {
-    let file = |i: usize| matches!(t.get(i), Some(b'a'..=b'h'));
-    let rank = |i: usize| matches!(t.get(i), Some(b'1'..=b'8'));
-    for start in 0..t.len() {
-        // Each optional part is tried present first, as a backtracking regex does.
-        let piece = usize::from(matches!(
-            t.get(start),
-            Some(b'p' | b'n' | b'b' | b'r' | b'q' | b'k' | b'P' | b'N' | b'B' | b'R' | b'Q' | b'K')
-        ));
-        for j in [start + piece, start] {
-            for (f, r) in [(1, 1), (1, 0), (0, 1), (0, 0)] {
-                if (f == 1 && !file(j)) || (r == 1 && !rank(j + f)) || (full && f + r < 2) {
-                    continue;
-                }
-                let mut l = j + f + r;
-                l += usize::from(t.get(l) == Some(&b'x'));
-                l += usize::from(t.get(l) == Some(&b'-'));
-                if file(l) && rank(l + 1) {
-                    return f + r > 0;
-                }
-            }
+    // The first digit taken is the square's rank after a file letter; a promotion
+    // (`e8=Q`) may stand between the square and the digits.
+    let file = prev.is_ascii_lowercase() && prev <= b'h';
+    let rank = if file {
+        digits
+    } else {
+        last(b.get(..digits).unwrap_or_default(), u8::is_ascii_digit).saturating_sub(1)
+    };
+    let body = b.get(..rank.saturating_sub(1)).unwrap_or_default();
+    let body = match body {
+        [b'p' | b'n' | b'b' | b'r' | b'q' | b'k' | b'P' | b'N' | b'B' | b'R' | b'Q' | b'K', rest @ ..] => {
+            rest
         }
+        _ => body,
+    };
+    let extra = taken - usize::from(file && taken > 0);
+    if body.iter().any(|c| !matches!(c, b'x' | b'-')) {
+        cut - extra
+    } else {
+        cut
     }
-    false
 }
 
 /// A line being read: the mainline (the first) or a variation. Its moves are checked
@@ -1329,7 +1306,6 @@ mod tests {
         assert_eq!(move_in("Nf3+12.", true), Some(("Nf3+", "")));
         assert_eq!(move_in("Qh5!?3.", false), Some(("Qh5", "!?")));
         assert_eq!(move_in("O-O3...", true), Some(("O-O", "")));
-        assert_eq!(move_in("e4.", false), Some(("e4", "")));
         // Its digits 1-8 stay in chess.js's token, read (not strictly) only when the
         // token names where the piece comes from.
         assert_eq!(move_in("cxd45.", false), Some(("cxd4", "")));
