@@ -18,8 +18,8 @@ const gz = (file) => gzipSync(readFileSync(join(root, file)), { level: 9 }).leng
 
 /** [what, file, SPEC §7 budget in bytes, ceiling while over it (bytes) or undefined]. */
 const BUDGETS = [
-  ["the rules wasm, everything in it", "pkg/chess960_bg.wasm", 48_000, 57_100],
-  ["pkg/index.js (rules JS + inlined wasm)", "pkg/index.js", 55_000, 68_800],
+  ["the rules wasm, everything in it", "pkg/chess960_bg.wasm", 48_000, 57_200],
+  ["pkg/index.js (rules JS + inlined wasm)", "pkg/index.js", 55_000, 68_900],
   ["board + viewer JS with its pieces, without the wasm", "pkg/board/index.js", 30_000, undefined],
   ["engine entry (JS + its wasm)", "pkg/engine/index.js", 80_000, undefined],
 ];
