@@ -6,7 +6,7 @@
 //   4. node --test                        test/*.test.mjs (the built package) and
 //                                         www/test/*.test.mjs (the widget), when present
 // Every step runs even when an earlier one failed; the exit code is non-zero if any failed.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,15 +16,46 @@ const home = process.env.HOME ?? "";
 const env = { ...process.env, PATH: `${join(home, ".cargo", "bin")}:${process.env.PATH ?? ""}` };
 const results = [];
 
-function step(name, cmd, args, extraEnv = {}) {
+// Each step's output goes to the terminal as it comes and its last lines are kept, so
+// that the summary can repeat them for a failed step: CI shows only the tail of a run.
+const TAIL_LINES = 40;
+let running = null;
+const killGroup = (child, signal) => {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+};
+// Ctrl-C reaches only this process once the step has its own group: pass it on.
+process.on("SIGINT", () => {
+  if (running) killGroup(running, "SIGINT");
+  process.exit(130);
+});
+async function step(name, cmd, args, extraEnv = {}) {
   console.log(`\n=== ${name}\n$ ${cmd} ${args.join(" ")}`);
   const started = Date.now();
-  // A hung step must not eat CI's budget: 10 minutes each (the whole run takes ~3).
-  const r = spawnSync(cmd, args, {
-    cwd: root, env: { ...env, ...extraEnv }, stdio: "inherit", timeout: 600_000, killSignal: "SIGKILL",
+  // Its own process group, so that a timeout ends the step's children too.
+  const child = spawn(cmd, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  running = child;
+  let kept = "";
+  const keep = (out) => (chunk) => {
+    out.write(chunk);
+    kept = (kept + chunk.toString()).split("\n").slice(-TAIL_LINES - 1).join("\n");
+  };
+  child.stdout.on("data", keep(process.stdout));
+  child.stderr.on("data", keep(process.stderr));
+  // A hung step must not eat CI's budget: 10 minutes each (the whole run takes ~7).
+  const timer = setTimeout(() => killGroup(child, "SIGKILL"), 600_000);
+  const [code, signal, error] = await new Promise((done) => {
+    child.on("error", (e) => done([null, null, e]));
+    child.on("close", (c, sig) => done([c, sig, null]));
   });
-  const ok = r.status === 0;
-  results.push({ name, status: ok ? "passed" : `FAILED (${r.error?.message ?? (r.signal ? `killed by ${r.signal} (timeout?)` : `exit ${r.status}`)})`, ok, s: (Date.now() - started) / 1000 });
+  clearTimeout(timer);
+  running = null;
+  const ok = code === 0;
+  const why = error?.message ?? (signal ? `killed by ${signal} (timeout?)` : `exit ${code}`);
+  results.push({ name, status: ok ? "passed" : `FAILED (${why})`, ok, s: (Date.now() - started) / 1000, tail: kept });
 }
 
 function skip(name, why) {
@@ -34,24 +65,28 @@ function skip(name, why) {
 
 // What the README claims about the code: formatted, lint-clean natively and for wasm32
 // (tsc --strict runs in the build), and within SPEC §7's budgets.
-step("cargo fmt --check", "cargo", ["fmt", "--check"]);
-step("cargo clippy (native, all targets)", "cargo", ["clippy", "--all-targets", "--", "-D", "warnings"]);
-step("cargo clippy (wasm32)", "cargo", ["clippy", "--target", "wasm32-unknown-unknown", "--lib", "--test", "wasm", "--", "-D", "warnings"]);
+await step("cargo fmt --check", "cargo", ["fmt", "--check"]);
+await step("cargo clippy (native, all targets)", "cargo", ["clippy", "--all-targets", "--", "-D", "warnings"]);
+await step("cargo clippy (wasm32)", "cargo", ["clippy", "--target", "wasm32-unknown-unknown", "--lib", "--test", "wasm", "--", "-D", "warnings"]);
 // The shipped wasm is built without std (scripts/build.mjs): lint that configuration too.
-step("cargo clippy (shipped wasm, no std)", "cargo", ["clippy", "--release", "--target", "wasm32-unknown-unknown", "--lib", "--no-default-features", "--", "-D", "warnings"]);
-step("budgets (SPEC §7)", process.execPath, [join(root, "scripts", "budgets.mjs")]);
+await step("cargo clippy (shipped wasm, no std)", "cargo", ["clippy", "--release", "--target", "wasm32-unknown-unknown", "--lib", "--no-default-features", "--", "-D", "warnings"]);
+await step("budgets (SPEC §7)", process.execPath, [join(root, "scripts", "budgets.mjs")]);
 
-step("cargo test (native)", "cargo", ["test", "--no-fail-fast"]);
+await step("cargo test (native)", "cargo", ["test", "--no-fail-fast"]);
 
 const wasmTests = join(root, "tests", "wasm.rs");
 if (existsSync(wasmTests)) {
   const wasmArgs = ["test", "--no-fail-fast", "--target", "wasm32-unknown-unknown", "--test", "wasm"];
   const runner = { CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER: "wasm-bindgen-test-runner", WASM_BINDGEN_TEST_TIMEOUT: "300" };
-  step("wasm-bindgen-test (Node)", "cargo", wasmArgs, runner);
-  step("wasm-bindgen-test (headless Chromium)", "cargo", wasmArgs, {
+  await step("wasm-bindgen-test (Node)", "cargo", wasmArgs, runner);
+  await step("wasm-bindgen-test (headless Chromium)", "cargo", wasmArgs, {
     ...runner,
     WASM_BINDGEN_USE_BROWSER: "1",
     CHROMEDRIVER: "/usr/bin/chromedriver",
+    // The runner gives chromedriver 5 s to bind its port by default; on a freshly booted
+    // CI machine its first start (cold disk cache, other work) can take longer, and the
+    // step then fails with exit 101 before any test runs. 60 s, as for the session.
+    WASM_BINDGEN_TEST_DRIVER_TIMEOUT: "60",
     WASM_BINDGEN_TEST_WEBDRIVER_JSON: join(root, "scripts", "webdriver.json"),
   });
 } else {
@@ -70,11 +105,14 @@ const collect = (dir) => {
 };
 collect("test");
 collect(join("www", "test"));
-if (testFiles.length > 0) step("node --test (package and widget)", process.execPath, ["--test", ...testFiles]);
+if (testFiles.length > 0) await step("node --test (package and widget)", process.execPath, ["--test", ...testFiles]);
 else skip("node --test", "no test files");
 
 console.log("\n=== summary");
 for (const r of results) console.log(`${r.status.padEnd(10)} ${r.name} (${r.s.toFixed(1)} s)`);
 const failed = results.filter((r) => !r.ok).length;
 console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
+for (const r of results.filter((x) => !x.ok)) {
+  console.log(`\n=== the last lines of the failed step: ${r.name}\n${r.tail}`);
+}
 process.exit(failed === 0 ? 0 : 1);
