@@ -82,6 +82,18 @@ describe("positions and editing", () => {
     assert.equal(new JsChess(fen).fen(), fen);
   });
 
+  test("a FEN en passant square with no pawn in front of it is dropped (chess.js keeps it, and its fen() then puts a pawn there)", () => {
+    // d6 names a pawn that just moved d7-d5, but d5 is empty.
+    const fen = "rnbqkbnr/ppp1pppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 1";
+    const ours = new Chess(fen);
+    assert.equal(ours.fen({ forceEnpassantSquare: true }), fen.replace(" d6 ", " - "));
+    assert.deepEqual(ours.moves().filter((m) => m.includes("x")), []);
+    const theirs = new JsChess(fen);
+    assert.deepEqual(theirs.moves().filter((m) => m.includes("x")), ["exd6"]);
+    // chess.js's fen() tries the capture and undoes it, restoring the pawn it "took" on d5.
+    assert.equal(theirs.fen(), "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 1");
+  });
+
   test("X-FEN and Shredder-FEN castling letters are read (SPEC §1); chess.js refuses them", () => {
     assert.equal(new Chess("4k3/8/8/8/8/8/8/R3K1R1 w G - 0 1").fen(), "4k3/8/8/8/8/8/8/R3K1R1 w K - 0 1");
     assert.throws(() => new JsChess("4k3/8/8/8/8/8/8/R3K1R1 w G - 0 1"), /castling availability is invalid/);
@@ -262,6 +274,14 @@ describe("records", () => {
     theirs.move("d4");
     assert.throws(() => theirs.loadPgn(text));
     assert.deepEqual([theirs.history(), theirs.getHeaders()["Event"]], [["e4", "e5"], "X"]);
+  });
+
+  test("a move number glued to a move without its dot is refused (chess.js reads `dxc33` as dxc3 and the number 3)", () => {
+    const text = "1. e4 e5 2. f4 d5 3. fxe5 d4 4. c4 dxc33 *";
+    assert.throws(() => new Chess().loadPgn(text), { message: "Invalid move in PGN: dxc33" });
+    const theirs = new JsChess();
+    theirs.loadPgn(text);
+    assert.equal(theirs.history().at(-1), "dxc3");
   });
 
   test("loadPgn reads what chess.js's grammar refuses: two comments in a row, null moves, text after the result, tag names with '_'", () => {

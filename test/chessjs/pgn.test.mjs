@@ -21,7 +21,7 @@ const GAMES = Math.round(120 * SCALE);
 const SEED = Number(process.env.CHESSJS_SEED ?? 0x9a7e);
 const g = rng(SEED);
 const diffs = new Diffs();
-const counts = { games: 0, plies: 0, comments: 0, loads: 0, lenient: 0, texts: 0, realGames: 0 };
+const counts = { games: 0, plies: 0, comments: 0, loads: 0, compared: 0, lenient: 0, texts: 0, realGames: 0 };
 
 // (A comment with two closing braces is intended.test.mjs's: chess.js keeps the second one,
 // which ends the comment early in its pgn(); we turn every one into a bracket.)
@@ -73,7 +73,10 @@ function loadBoth(text, options, label, kinds) {
     const same = !o.ok && (o.error.message === t.error.message || (glued(o) && glued(t)));
     diffs.record(`${label}: loadPgn refuses with chess.js's message`, same, detail);
   }
-  if (o.ok && t.ok) compareLoaded(pair, label, kinds);
+  if (o.ok && t.ok) {
+    counts.compared++;
+    compareLoaded(pair, label, kinds);
+  }
   return pair;
 }
 
@@ -238,7 +241,10 @@ for (const text of noCastling.slice(0, Math.round(60 * SCALE))) {
 }
 
 test(`PGN records reach what they are for: ${JSON.stringify(counts)}`, () => {
-  assert.ok(counts.comments > 5 * GAMES && counts.loads > 3 * GAMES, "too few comments or records read");
+  // Each random game is read back twice (chess.js's text and ours). About a fifth of those
+  // texts neither library reads: chess.js's pgn() glues a move number to the move before it
+  // after a comment when it wraps a line (`{x} Rh64.`), and its reader then refuses its own text.
+  assert.ok(counts.comments > 5 * GAMES && counts.compared > 1.5 * GAMES, "too few comments or records read by both");
   assert.ok(counts.realGames >= Math.min(noCastling.length, 50 * SCALE), "too few real records");
 });
 
