@@ -166,6 +166,20 @@ describe("positions and editing", () => {
     assert.equal(new JsChess().squareColor("toString"), "light");
   });
 
+  test("a query never changes the game: history() after a null move leaves the repetition count alone (chess.js's replay loses a repetition)", () => {
+    const moves = ["e4", "--", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
+    const play = (Lib, query) => {
+      const g = new Lib();
+      moves.forEach((m, i) => {
+        if (query && i === 6) g.history();
+        g.move(m);
+      });
+      return g.isThreefoldRepetition();
+    };
+    assert.deepEqual([play(Chess, false), play(Chess, true)], [true, true]);
+    assert.deepEqual([play(JsChess, false), play(JsChess, true)], [true, false]);
+  });
+
   test("hash() after undoing a null move is the position's hash again (chess.js's is off by the side-to-move key from then on)", () => {
     const ours = new Chess();
     const h0 = ours.hash();

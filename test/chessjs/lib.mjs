@@ -131,6 +131,13 @@ export class Pair {
     this.diffs = diffs;
     /** Whether a null move was played (chess.js's hash and repetition counts are off from then on). */
     this.hadNull = false;
+    /**
+     * Whether chess.js's repetition counts no longer follow the positions: after a null move
+     * (which it does not hash), an undo or a replay (its history() and pgn() undo and replay
+     * the whole game) moves its hash off the position's. Repetition answers are then not
+     * compared (intended.test.mjs has the case).
+     */
+    this.countsOff = false;
   }
   /** Paste-able code for the state now, then `call` (long logs shortened unless CHESSJS_FULL_REPRO is set). */
   repro(call) {
@@ -210,7 +217,7 @@ export function compareQueries(pair, { full = false, verbose = true, theirVerbos
   }
   for (const m of ["isCheck", "inCheck", "isCheckmate", "isStalemate", "isInsufficientMaterial", "isThreefoldRepetition", "isDrawByFiftyMoves"]) {
     // chess.js does not hash a null move (see HashClasses): its repetition count after one is another matter.
-    if (m === "isThreefoldRepetition" && !repetition) continue;
+    if (m === "isThreefoldRepetition" && (!repetition || pair.countsOff)) continue;
     const category = pair.hadNull && m === "isThreefoldRepetition" ? `${m}() after a null move` : `${m}()`;
     diffs.eq(category, ours[m](), theirs[m](), r(`${m}()`));
   }
@@ -250,6 +257,11 @@ export function compareQueries(pair, { full = false, verbose = true, theirVerbos
 export function compareRecord(pair, { pgn = true } = {}) {
   const { ours, theirs, diffs } = pair;
   const r = (call) => () => pair.repro(call);
+  if (pair.hadNull) {
+    // The replay moves chess.js's hash off the position's (see countsOff): the repro needs it.
+    pair.countsOff = true;
+    pair.log.push("history()");
+  }
   diffs.eq("history()", ours.history(), theirs.history(), r("history()"));
   diffs.eq("history({verbose})", ours.history({ verbose: true }).map(moveView), theirs.history({ verbose: true }).map(moveView), r("history({verbose:true})"));
   diffs.eq("getHeaders()", Object.entries(ours.getHeaders()), Object.entries(theirs.getHeaders()), r("Object.entries(getHeaders())"));
