@@ -64,6 +64,8 @@ export class Move {
   }
 
   static {
+    // The bundle is minified: keep chess.js's class name for consoles and `constructor.name`.
+    Object.defineProperty(this, "name", { value: "Move" });
     readAfter = (move) => {
       if (move.#after === undefined) {
         move.#after = move.#fenAfter?.(move.before, move.uci) ?? "";

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { describe, test } from "node:test";
+import { inspect } from "node:util";
 import { Chess, Move, chess960Array, chess960Id, randomChess960Id, splitPgn } from "chess960";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -122,6 +123,9 @@ describe("moves", () => {
     assert.equal(moves.length, 20);
     const e4 = moves.find((m) => m.san === "e4");
     assert.ok(e4 instanceof Move);
+    // Named as chess.js's class is, though the bundle is minified.
+    assert.equal(Move.name, "Move");
+    assert.match(inspect(e4), /^Move \{/);
     assert.deepEqual(e4.toJSON(), {
       color: "w", from: "e2", to: "e4", piece: "p", flags: "b", san: "e4", lan: "e2e4",
       before: START, after: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", uci: "e2e4",
