@@ -149,6 +149,23 @@ test("programmatic shapes: setShapes and the shapes attribute; the user's left c
   const page = await boardPage(env, { shapes: "Ge2e4 Rd4" });
   assert.equal(await shadow(page, '[data-arrow="e2e4"][data-color="green"]').count(), 1);
   assert.equal(await shadow(page, '[data-circle="d4"][data-color="red"]').count(), 1);
+  // What is painted, in the shapes' 8-unit viewBox (e3's centre is 4.5, 5.5): an arrow is its
+  // filled outline, a shaft a sixth of a square wide; a circle a ring in the shape's colour.
+  const painted = await page.evaluate(() => {
+    const root = document.querySelector("chess960-board").shadowRoot;
+    const arrow = root.querySelector('[data-arrow="e2e4"]');
+    const circle = root.querySelector('[data-circle="d4"]');
+    const at = (x, y) => Object.assign(arrow.ownerSVGElement.createSVGPoint(), { x, y });
+    const [a, c] = [getComputedStyle(arrow), getComputedStyle(circle)];
+    return {
+      arrow: { fill: a.fill, stroke: a.stroke, shaft: arrow.isPointInFill(at(4.5, 5.5)), beside: arrow.isPointInFill(at(4.3, 5.5)) },
+      circle: { fill: c.fill, stroke: c.stroke },
+    };
+  });
+  assert.deepEqual(painted, {
+    arrow: { fill: "rgb(21, 120, 27)", stroke: "none", shaft: true, beside: false },
+    circle: { fill: "none", stroke: "rgb(181, 36, 36)" },
+  });
   await page.evaluate(() => document.querySelector("chess960-board").board.setShapes([
     { from: "c2", to: "c4", color: "blue" }, { from: "f7", color: "yellow" }, { from: "zz", to: "e4" },
   ]));
