@@ -901,16 +901,18 @@ function pieceOf(s: string): Piece | undefined {
   return s === "" ? undefined : { type: s.charAt(1) as PieceSymbol, color: s.charAt(0) as Color };
 }
 
-/** Copies the tags set on `from` to `to` (chess.js's `preserveHeaders`). */
+/**
+ * Copies the tags of `from` to `to` (chess.js's `preserveHeaders`), the places of removed
+ * ones too: chess.js's `header()` lists a removed tag of its own as `null`.
+ */
 function copyTags(from: Game, to: Game): void {
   const slots = from.data(op.DATA_HEADER_SLOTS, undefined) as Record<string, string | null>;
   for (const [k, v] of Object.entries(slots)) {
-    if (v !== null) {
-      try {
-        to.call(op.CALL_SET_HEADER, k, v, "");
-      } catch {
-        // A derived tag: the new start decides it.
-      }
+    try {
+      to.call(op.CALL_SET_HEADER, k, v ?? "", "");
+      if (v === null) to.call(op.CALL_REMOVE_HEADER, k, "", "");
+    } catch {
+      // A derived tag: the new start decides it.
     }
   }
 }

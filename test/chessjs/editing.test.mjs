@@ -236,3 +236,18 @@ test(`editing sequences reach what they are for: ${JSON.stringify(counts)}`, () 
 for (const category of diffs.categories().sort()) {
   test(`${category} agrees with chess.js over ${SEQUENCES} editing sequences`, () => diffs.assertNone(category));
 }
+
+// Found at CHESSJS_SCALE=5: load(fen, {preserveHeaders}) lost the place of a removed tag.
+test("load(fen, {preserveHeaders}) keeps every tag's place, a removed one's as null, as chess.js does", () => {
+  const fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+  const edit = (g) => {
+    g.setHeader("MyTag", "x y z");
+    g.setHeader("Other", "kept");
+    g.removeHeader("MyTag");
+    g.load(fen, { preserveHeaders: true });
+    return [Object.entries(g.header()), g.getHeaders()];
+  };
+  const [ours, theirs] = [edit(new Chess()), edit(new JsChess())];
+  assert.deepEqual(ours, theirs);
+  assert.deepEqual(ours[0].slice(-2), [["MyTag", null], ["Other", "kept"]]);
+});
