@@ -96,7 +96,7 @@ const lat = [
 // reads is set when the move is played), so it is timed as move(): µs per move over every
 // move of the shared PGN games (replayed from their start) and of random playouts (seeded;
 // until no move, insufficient material or 400 plies). The check's own share is
-// benches/dead.rs's native table (cargo bench --bench dead).
+// crates/core/benches/dead.rs's native table (cargo bench --bench dead).
 const deadCheck = () => {
   // Best of three per move (undo() between, untimed): this host is shared, and a time
   // slice lost to another process (several ms) would otherwise pass for the worst case.

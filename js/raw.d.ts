@@ -1,4 +1,4 @@
-// The raw wasm-bindgen surface that `src/wasm/` exports, as RAW_API.md specifies it.
+// The raw wasm-bindgen surface that `src/` (the crate `chess960-wasm`) exports, as RAW_API.md specifies it.
 // Used for editor type-checking only: `npm run build` replaces this file with the
 // declarations wasm-bindgen actually generated and type-checks `js/` against them, so any
 // drift between the Rust exports and this contract fails the build.

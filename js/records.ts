@@ -1,4 +1,4 @@
-// Decoders of the core's move records (src/wasm/records.rs, js/RAW_API.md):
+// Decoders of the core's move records (src/records.rs, js/RAW_API.md):
 // `color piece from to captured promotion flags san uci [rookFrom rookTo]`, the first
 // six fields of fixed width; a swap record is `swap <color> <choice>`.
 import type { MoveFields } from "./move.js";

@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 // Builds the engine entry `chess960/engine` into pkg/engine/ (called by scripts/build.mjs
 // after the core; runnable alone once pkg/ exists):
-//   cargo (wasm32, release, --features engine-wasm: src/engine/wasm.rs instead of the
-//   rules' src/wasm.rs, 1 MiB stack for the search) → wasm-bindgen --target web
+//   cargo (wasm32, release, the `chess960-engine` crate: crates/engine/src/wasm.rs, 1 MiB
+//   stack for the search) → wasm-bindgen --target web
 //   → wasm-opt -O3 (npm binaryen; the search wants speed, not -Oz)
 //   → tsc (js/engine/ against the generated bindings, emit .d.ts)
 //   → esbuild: the worker (its glue + worker.ts) as one script, kept as text; the entry
 //     (ESM, wasm inlined packed as in pkg/index.js, the worker text inside):
 //     pkg/engine/index.js; the same as a classic script with global `Chess960Engine`:
 //     pkg/engine/chess960-engine.iife.js (for file:// pages; copied to www/dist/)
-// then prints sizes and fails when the entry is over its budget (SPEC §7: 80 KB gzip).
+// then prints sizes and fails when the entry is over its budget (SPEC §7: 96 KB gzip -9).
 
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { packedWasm } from "./packed-wasm.mjs";
 
-const BUDGET = 80 * 1024;
+const BUDGET = 96_000; // SPEC §7, gzip -9 (KB as 1000 bytes, as scripts/budgets.mjs)
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "pkg", "engine");
 const work = join(root, "target", "engine-jsbuild");
@@ -47,10 +47,9 @@ function run(cmd, args) {
 
 // 1. The engine wasm.
 run("cargo", [
-  "build", "--release", "--target", "wasm32-unknown-unknown", "--lib",
-  "--no-default-features", "--features", "engine-wasm",
+  "build", "--release", "--target", "wasm32-unknown-unknown", "--lib", "-p", "chess960-engine",
 ]);
-const cargoWasm = join(targetDir, "wasm32-unknown-unknown", "release", "chess960.wasm");
+const cargoWasm = join(targetDir, "wasm32-unknown-unknown", "release", "chess960_engine.wasm");
 
 // 2. Glue (the web target: initSync with a module the worker receives).
 rmSync(work, { recursive: true, force: true });

@@ -40,10 +40,10 @@ const crate = /^\s*name\s*=\s*"([^"]+)"/m.exec(readFileSync(join(root, "Cargo.to
 if (crate === undefined) throw new Error("build: no package name in Cargo.toml");
 const crateFile = crate.replaceAll("-", "_");
 
-// 1. The core, for wasm32, and the operation numbers of its boundary (js/ops.ts, written
-// from src/wasm/ops.rs: one definition).
-// Without std (Cargo.toml's `std` feature): the crate's own trapping panic handler.
-run("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown", "--lib", "--no-default-features"]);
+// 1. The rules' wasm bindings (the root crate, on the core crates/core), for wasm32, and
+// the operation numbers of their boundary (js/ops.ts, written from src/ops.rs: one
+// definition).
+run("cargo", ["build", "--release", "--target", "wasm32-unknown-unknown", "--lib", "-p", crate]);
 const opsTs = opsTsOf();
 if (!existsSync(join(root, "js", "ops.ts")) || readFileSync(join(root, "js", "ops.ts"), "utf8") !== opsTs) {
   writeFileSync(join(root, "js", "ops.ts"), opsTs);

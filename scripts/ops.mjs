@@ -1,6 +1,6 @@
-// The raw boundary's operation numbers, read from their one definition (src/wasm/ops.rs):
+// The raw boundary's operation numbers, read from their one definition (src/ops.rs):
 // `opsTs()` is js/ops.ts (constants the bundler inlines), `opsTable()` the table of
-// js/RAW_API.md. The build writes js/ops.ts; test/ops.test.mjs checks both are current.
+// js/RAW_API.md. The build writes js/ops.ts; tests/package/ops.test.mjs checks both are current.
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** `[{ name, doc, variants: [{ name, value, doc }] }]` in the file's order. */
-export function readOps(text = readFileSync(join(root, "src", "wasm", "ops.rs"), "utf8")) {
+export function readOps(text = readFileSync(join(root, "src", "ops.rs"), "utf8")) {
   const enums = [];
   let docs = [];
   let current = null;
@@ -31,7 +31,7 @@ export function readOps(text = readFileSync(join(root, "src", "wasm", "ops.rs"),
     }
     docs = [];
   }
-  if (enums.length === 0) throw new Error("ops: no enums found in src/wasm/ops.rs");
+  if (enums.length === 0) throw new Error("ops: no enums found in src/ops.rs");
   return enums;
 }
 
@@ -40,7 +40,7 @@ const snake = (s) => s.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
 /** js/ops.ts: `export const GET_FEN = 2;` per operation. */
 export function opsTs(enums = readOps()) {
   const lines = [
-    "// Generated from src/wasm/ops.rs by scripts/ops.mjs (the build writes it): do not edit.",
+    "// Generated from src/ops.rs by scripts/ops.mjs (the build writes it): do not edit.",
     "// A module that imports nothing, so that esbuild inlines the constants.",
   ];
   for (const e of enums) {

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Runs every test suite after setup and build (see package.json "test"):
-//   1. cargo test                         the Rust core, natively
-//   2. wasm-bindgen-test in Node          tests/wasm.rs on wasm32
-//   3. wasm-bindgen-test in Chromium      the same, headless, through chromedriver
-//   4. node --test                        test/*.test.mjs (the built package) and
-//                                         www/test/*.test.mjs (the widget), when present
+//   1. cargo fmt, clippy (native; wasm32), the budgets
+//   2. cargo test                         every crate of the workspace, natively
+//   3. wasm-bindgen-test in Node          tests/wasm.rs (the bindings) on wasm32
+//   4. wasm-bindgen-test in Chromium      the same, headless, through chromedriver
+//   5. node --test                        tests/**/*.test.mjs: the built package, the
+//                                         chess.js comparison, the engine, the browser
 // Every step runs even when an earlier one failed; the exit code is non-zero if any failed.
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
@@ -66,17 +67,19 @@ function skip(name, why) {
 // What the README claims about the code: formatted, lint-clean natively and for wasm32
 // (tsc --strict runs in the build), and within SPEC §7's budgets.
 await step("cargo fmt --check", "cargo", ["fmt", "--check"]);
-await step("cargo clippy (native, all targets)", "cargo", ["clippy", "--all-targets", "--", "-D", "warnings"]);
-await step("cargo clippy (wasm32)", "cargo", ["clippy", "--target", "wasm32-unknown-unknown", "--lib", "--test", "wasm", "--", "-D", "warnings"]);
-// The shipped wasm is built without std (scripts/build.mjs): lint that configuration too.
-await step("cargo clippy (shipped wasm, no std)", "cargo", ["clippy", "--release", "--target", "wasm32-unknown-unknown", "--lib", "--no-default-features", "--", "-D", "warnings"]);
+await step("cargo clippy (native, all targets)", "cargo", ["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]);
+// The two wasm crates as they ship, and the bindings' wasm tests.
+await step("cargo clippy (wasm32)", "cargo", [
+  "clippy", "--target", "wasm32-unknown-unknown", "-p", "chess960-wasm", "-p", "chess960-engine", "--lib", "--test", "wasm",
+  "--", "-D", "warnings",
+]);
 await step("budgets (SPEC §7)", process.execPath, [join(root, "scripts", "budgets.mjs")]);
 
-await step("cargo test (native)", "cargo", ["test", "--no-fail-fast"]);
+await step("cargo test (native)", "cargo", ["test", "--workspace", "--no-fail-fast"]);
 
 const wasmTests = join(root, "tests", "wasm.rs");
 if (existsSync(wasmTests)) {
-  const wasmArgs = ["test", "--no-fail-fast", "--target", "wasm32-unknown-unknown", "--test", "wasm"];
+  const wasmArgs = ["test", "--no-fail-fast", "--target", "wasm32-unknown-unknown", "-p", "chess960-wasm", "--test", "wasm"];
   const runner = { CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER: "wasm-bindgen-test-runner", WASM_BINDGEN_TEST_TIMEOUT: "300" };
   await step("wasm-bindgen-test (Node)", "cargo", wasmArgs, runner);
   await step("wasm-bindgen-test (headless Chromium)", "cargo", wasmArgs, {
@@ -93,18 +96,17 @@ if (existsSync(wasmTests)) {
   skip("wasm-bindgen-test (Node and Chromium)", "tests/wasm.rs does not exist yet");
 }
 
-// Every *.test.mjs / *.test.cjs under test/ (one folder per kind: package/, chessjs/,
-// engine/ …) and www/test/.
+// Every *.test.mjs / *.test.cjs under tests/ (one folder per kind: package/, chessjs/,
+// engine/, browser/; tests/README.md).
 const testFiles = [];
 const collect = (dir) => {
   if (!existsSync(join(root, dir))) return;
   for (const e of readdirSync(join(root, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    if (e.isDirectory() && e.name !== "fixtures" && e.name !== "node_modules") collect(join(dir, e.name));
+    if (e.isDirectory() && !["fixtures", "data", "node_modules"].includes(e.name)) collect(join(dir, e.name));
     else if (/\.test\.(mjs|cjs)$/.test(e.name)) testFiles.push(join(dir, e.name));
   }
 };
-collect("test");
-collect(join("www", "test"));
+collect("tests");
 if (testFiles.length > 0) await step("node --test (package and widget)", process.execPath, ["--test", ...testFiles]);
 else skip("node --test", "no test files");
 

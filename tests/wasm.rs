@@ -1,11 +1,11 @@
 //! The wasm boundary, run by wasm-bindgen-test in Node and in headless Chromium
 //! (`cargo test --target wasm32-unknown-unknown --test wasm`): the dispatchers forward
-//! to the operations of `src/wasm/ops.rs`, failures are thrown as JS errors of the right
+//! to the operations of `src/ops.rs`, failures are thrown as JS errors of the right
 //! class, structured data comes back as plain objects.
 #![cfg(target_arch = "wasm32")]
 
-use chess960::wasm::ops::{Call, Data, Get, Make, Num, Open, Read, Util};
-use chess960::wasm::JsGame;
+use chess960_wasm::ops::{Call, Data, Get, Make, Num, Open, Read, Util};
+use chess960_wasm::JsGame;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 

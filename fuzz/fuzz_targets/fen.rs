@@ -2,7 +2,7 @@
 //! and Shredder-FEN, and its position's legal moves can be generated.
 #![no_main]
 
-#[path = "../../tests/support/invariants.rs"]
+#[path = "../../crates/core/tests/support/invariants.rs"]
 #[allow(dead_code, unused_imports)]
 mod invariants;
 

@@ -4,7 +4,7 @@
 //! fifty-move counters against a recount).
 #![no_main]
 
-#[path = "../../tests/support/invariants.rs"]
+#[path = "../../crates/core/tests/support/invariants.rs"]
 mod invariants;
 
 use libfuzzer_sys::fuzz_target;

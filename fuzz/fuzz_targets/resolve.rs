@@ -4,7 +4,7 @@
 //! the resolution named.
 #![no_main]
 
-#[path = "../../tests/support/invariants.rs"]
+#[path = "../../crates/core/tests/support/invariants.rs"]
 #[allow(dead_code)]
 mod invariants;
 

@@ -3,7 +3,7 @@
 //! is a legal move whose own SAN reads back to it; a refused one leaves a game unchanged.
 #![no_main]
 
-#[path = "../../tests/support/invariants.rs"]
+#[path = "../../crates/core/tests/support/invariants.rs"]
 #[allow(dead_code, unused_imports)]
 mod invariants;
 

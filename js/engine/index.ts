@@ -1,6 +1,6 @@
 // `chess960/engine`: a computer opponent for standard chess, Chess960 and Chess-9.
 //
-// The engine (Rust, src/engine/) has its own wasm, inlined here and loaded only with
+// The engine (Rust, crates/engine/) has its own wasm, inlined here and loaded only with
 // this entry. It runs off the caller's thread: in a browser in a Web Worker started
 // from a Blob URL (so it works from file://, where no worker file can be fetched), in
 // Node in a worker thread. The module is compiled once and kept, so that a worker

@@ -1,5 +1,5 @@
 // Messages between the engine entry (index.ts, the page's or Node's thread) and its
-// worker (worker.ts). The answers of the wasm are tab-separated lines (src/engine/wasm.rs):
+// worker (worker.ts). The answers of the wasm are tab-separated lines (crates/engine/src/wasm.rs):
 // `ok <uci> <cp|mate> <n> <depth> <nodes> <pv>` or `error <message>`.
 
 export type Request =

@@ -1,4 +1,4 @@
-// The engine wasm's wasm-bindgen surface (src/engine/wasm.rs), for editors only: the
+// The engine wasm's wasm-bindgen surface (crates/engine/src/wasm.rs), for editors only: the
 // engine build replaces this file with what wasm-bindgen generated and type-checks the
 // entry and the worker against it.
 

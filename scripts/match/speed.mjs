@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Engine speed, wasm in Node beside native, on the same positions (the UCI binary's
-// `bench` set, src/engine/uci.rs): each searched to the same node count from a cleared
+// `bench` set, crates/engine/src/uci.rs): each searched to the same node count from a cleared
 // table, so both do the same work. Prints nodes per second by wall clock and by CPU
 // time (the machine is shared: CPU time is the steadier measure), and the ratio.
 //

@@ -1,4 +1,4 @@
-//! The tuner of the engine's evaluation (`src/engine/eval.rs`), outside the shipped code.
+//! The tuner of the engine's evaluation (`crates/engine/src/eval.rs`), outside the shipped code.
 //!
 //! 1. `selfplay`: the engine plays itself at fixed nodes from random Chess960 arrays and
 //!    Chess-9 starts, with a few random opening plies; every quiet position (not in check,
@@ -14,8 +14,8 @@
 //! cargo run --release -- tune --data data.epd --epochs 3000 > weights.txt
 //! ```
 
-use chess960::engine::eval::{self, Shape, W, PARAMS};
-use chess960::engine::{Engine, Limits, Score};
+use chess960_engine::eval::{self, Shape, W, PARAMS};
+use chess960_engine::{Engine, Limits, Score};
 use chess960::fen;
 use chess960::game::Game;
 use chess960::position::MoveKind;
@@ -24,7 +24,7 @@ use chess960::square::Color;
 use std::io::{BufRead, BufWriter, Write};
 
 fn next(state: &mut u64) -> u64 {
-    chess960::engine::levels::next_random(state)
+    chess960_engine::levels::next_random(state)
 }
 
 fn arg<T: std::str::FromStr>(args: &[String], key: &str, default: T) -> T {

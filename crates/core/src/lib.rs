@@ -1,0 +1,74 @@
+//! Chess rules for standard chess, Chess960 (Fischer Random) and Chess-9 (Nonary Chess):
+//! legal moves, castling by Chess960 rules, FEN/X-FEN/Shredder-FEN, SAN, UCI, PGN, draws,
+//! board-input resolution and sealed-move adjournment. Pure Rust on std; its one
+//! dependency is `getrandom` (random Chess960 ids). The wasm bindings (the npm package)
+//! and the engine are crates of their own beside it, in the same workspace.
+//!
+//! ```
+//! use chess960::game::{Game, Input, Reason};
+//! use chess960::resolve::Resolution;
+//! use chess960::setup::SwapChoice;
+//! use chess960::square::Square;
+//!
+//! // Chess960 by Scharnagl id; 518 is the standard array.
+//! let mut g = Game::chess960(518).unwrap();
+//! assert_eq!(g.legal_moves().len(), 20);
+//! g.play_text("e4").unwrap();                   // SAN, or UCI in either castling form
+//! assert_eq!(g.fen(true), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b HAha - 0 1");
+//! assert_eq!(g.perft(2), 600);
+//!
+//! // Board input: a king step that is also castling is ambiguous; onto the rook is not.
+//! let g = Game::from_fen("4k3/8/8/8/8/8/8/5K1R w K - 0 1").unwrap();
+//! let sq = |s| Square::parse(s).unwrap();
+//! assert!(matches!(g.resolve(sq("f1"), sq("g1")), Input::Resolved(Resolution::Ambiguous { .. })));
+//! assert!(matches!(g.resolve(sq("f1"), sq("h1")), Input::Resolved(Resolution::Castle(_))));
+//!
+//! // Chess-9: Black swaps first, then White, then White moves.
+//! let mut c9 = Game::chess9();
+//! c9.swap(SwapChoice::King).unwrap();
+//! c9.swap(SwapChoice::None).unwrap();
+//! assert!(c9.fen(false).starts_with("rnkqbbnr/"));
+//!
+//! // Automatic draws and the outcome.
+//! let mut g = Game::new();
+//! for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+//!     g.play_text(m).unwrap();
+//! }
+//! assert_eq!(g.outcome().unwrap().reason, Reason::ThreefoldRepetition);
+//! ```
+
+// Input reaches every module but the move generator's primitives: no panic paths there
+// (a panic traps the wasm instance). The primitives index fixed 64-entry tables with
+// squares that are in range by construction.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::unreachable,
+    clippy::todo,
+    clippy::unimplemented
+)]
+
+pub mod adjourn;
+#[allow(clippy::indexing_slicing)] // fixed 64-entry and per-colour/role tables
+pub mod attacks;
+pub mod bitboard;
+#[allow(clippy::indexing_slicing)] // fixed 64-entry and per-colour/role tables
+pub mod castling;
+pub mod fen;
+pub mod game;
+pub mod headers;
+#[allow(clippy::indexing_slicing)] // fixed 64-entry and per-colour/role tables
+pub mod movegen;
+pub mod pgn;
+#[allow(clippy::indexing_slicing)] // fixed 64-entry and per-colour/role tables
+pub mod position;
+pub mod resolve;
+pub mod san;
+pub mod setup;
+pub mod square;
+pub mod text;
+pub mod tree;
+pub mod uci;
+pub mod unwinnable;

@@ -1,0 +1,1392 @@
+//! PGN read and write, for standard chess, Chess960 and Chess-9, with the annotated tree:
+//! comments, NAGs, suffix glyphs and variations.
+//!
+//! # Writing
+//! [`write`] writes as chess.js 1.4 does, so that chess.js programs see the text they
+//! expect: the tags in chess.js's order ([`crate::headers`]; a tag with an empty value
+//! is left out), an empty line when the game has moves, then the moves with move
+//! numbers and comments in braces, and the `Result` tag's value (`*` when unset). No
+//! line is wrapped unless [`WriteOptions::max_width`] asks, and then by chess.js's
+//! rule. Beyond what chess.js keeps, NAGs follow their move (`e4!? $14`), variations
+//! follow the move they replace (`1. e4 (1. d4 d5) 1... e5`), and the game's start is
+//! said by `Variant`, `SetUp`/`FEN` and, for Chess-9, `Chess9Swaps`
+//! (`black:king white:none`, Black first; the game starts from the standard array).
+//!
+//! # Reading
+//! [`read`] replays the first game of a text: tags (with `\"` and `\\` escapes, blank
+//! lines between them allowed), SAN moves (also chess.js's permissive forms, unless
+//! strict), move numbers (`12.`, `12...`), null moves (`--`), comments (`{...}`, `;` to
+//! the end of the line), NAGs (`$1`), suffixes (`!?`), variations (nested; a variation
+//! move that cannot be played ends that variation there), `%` escape lines and the
+//! result token. The `FEN` tag (any case) may be FEN, X-FEN or Shredder-FEN. The
+//! `Variant` tag chooses the rules: Chess960 for `Chess960`, `chess 960`, `chess-960`,
+//! `Fischerandom`, `Fischer Random`, `960` and the like (case and separators ignored),
+//! Chess-9 for `Chess-9`, `Chess9`, `Nonary`; without one (or with `Standard`, `From
+//! Position`) the variant follows the FEN. A game that is decided in its record keeps
+//! the result the record states (SPEC §1): see [`crate::game::Game::outcome`].
+
+use crate::fen::{self, FenError};
+use crate::game::{Game, PlayError, Variant};
+use crate::position::{Move, Position};
+use crate::san::{self, SanError};
+use crate::setup::SwapChoice;
+use crate::square::Color;
+use crate::text::{self, Push};
+use crate::tree::{self, Node, Notes};
+
+/// The tag that records the Chess-9 swaps.
+pub const CHESS9_SWAPS_TAG: &str = "Chess9Swaps";
+
+/// The longest PGN text read or split (64 MiB): more than any game needs, and a bound on
+/// the memory one call takes.
+pub const MAX_TEXT: usize = 64 << 20;
+
+/// Why a PGN text could not be replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnError {
+    /// The text holds no tags and no moves.
+    NoGame,
+    /// Longer than [`MAX_TEXT`].
+    TooLong { bytes: usize },
+    /// A tag that is not `[Name "value"]`.
+    BadTag { line: usize, text: String },
+    /// A `{` comment that is never closed.
+    UnterminatedComment { line: usize },
+    /// The `FEN` tag.
+    Fen { fen: String, error: FenError },
+    /// chess.js's strict reading: `SetUp "1"` without a `FEN` tag.
+    SetUpWithoutFen,
+    /// A `Variant` tag naming rules this library does not play.
+    UnknownVariant { found: String },
+    /// A Chess-9 game whose `FEN` tag is not the standard array.
+    Chess9Start { fen: String },
+    /// A `Chess9Swaps` tag that is not `black:<choice> white:<choice>`.
+    BadSwaps { found: String },
+    /// A move that cannot be played.
+    Move {
+        number: u32,
+        color: Color,
+        token: String,
+        error: PlayError,
+    },
+}
+
+crate::text::error_messages!(PgnError, e, out => match e {
+    PgnError::NoGame => push_all!(out; "invalid PGN: no game found (no tags and no moves)"),
+    PgnError::TooLong { bytes } => push_all!(out;
+        "PGN text too long: ", bytes, " bytes (at most ", MAX_TEXT, ")"
+    ),
+    PgnError::BadTag { line, text } => push_all!(out;
+        "invalid PGN tag on line ", line, ": '", text, "' (expected [Name \"value\"])"
+    ),
+    PgnError::UnterminatedComment { line } => push_all!(out;
+        "invalid PGN: the comment opened with '{' on line ", line, " is never closed"
+    ),
+    PgnError::Fen { fen, error } => push_all!(out; "invalid FEN tag '", fen, "': ", error),
+    PgnError::SetUpWithoutFen => {
+        push_all!(out; "Invalid PGN: FEN tag must be supplied with SetUp tag")
+    }
+    PgnError::UnknownVariant { found } => push_all!(out;
+        "unsupported variant '", found,
+        "' (this library plays standard chess, Chess960 and Chess-9)"
+    ),
+    PgnError::Chess9Start { fen } => push_all!(out;
+        "a Chess-9 game starts from the standard array, but the FEN tag is '", fen,
+        "'; record the swaps in a Chess9Swaps tag"
+    ),
+    PgnError::BadSwaps { found } => push_all!(out;
+        "invalid Chess9Swaps tag '", found,
+        "' (expected e.g. \"black:king white:none\", each side once, Black first)"
+    ),
+    PgnError::Move { number, color, token, error } => {
+        push_move_error(out, *number, *color, token, error)
+    }
+});
+
+impl PgnError {
+    /// The move text of a [`PgnError::Move`] (chess.js names it: `Invalid move in PGN: x`).
+    pub fn move_token(&self) -> Option<&str> {
+        match self {
+            PgnError::Move { token, .. } => Some(token),
+            _ => None,
+        }
+    }
+}
+
+/// The message of [`PgnError::Move`].
+fn push_move_error(out: &mut String, number: u32, color: Color, token: &str, error: &PlayError) {
+    let (lead, tail) = match error {
+        PlayError::San(SanError::Syntax { .. }) => ("invalid move '", ": not SAN"),
+        PlayError::San(SanError::Illegal { .. }) => {
+            ("illegal move '", ": no legal move matches it")
+        }
+        PlayError::San(SanError::Ambiguous { .. }) => ("ambiguous move '", ": could be "),
+        PlayError::San(SanError::MissingPromotion { .. }) => (
+            "illegal move '",
+            ": the pawn reaches the last rank, add the promotion piece (=Q, =R, =B or =N)",
+        ),
+        PlayError::SwapPhase { .. } => ("move '", " comes before the Chess-9 swaps: "),
+        _ => ("illegal move '", ": "),
+    };
+    text::push_all!(out; lead, token, "' at move ", number, " (", color.name(), ")", tail);
+    match error {
+        PlayError::San(SanError::Ambiguous { candidates, .. }) => {
+            text::Joined(candidates, " or ").push_to(out);
+        }
+        PlayError::SwapPhase { chooser } => {
+            text::push_all!(out; chooser.name(), " has not chosen (add a Chess9Swaps tag)");
+        }
+        PlayError::San(_) => {}
+        e => e.push_to(out),
+    }
+}
+
+fn is_result(s: &str) -> bool {
+    matches!(s, "1-0" | "0-1" | "1/2-1/2" | "*")
+}
+
+fn add(out: &mut String, s: &str) {
+    s.push_to(out);
+}
+
+// ---------------------------------------------------------------------------------------
+// Writing
+
+/// How [`write_with`] lays out the text (chess.js's `pgn({ maxWidth, newline })`).
+#[derive(Clone, Copy, Debug)]
+pub struct WriteOptions<'a> {
+    /// Wrap lines longer than this many characters (UTF-16 units, as JavaScript counts);
+    /// 0 never wraps.
+    pub max_width: usize,
+    /// What ends a line.
+    pub newline: &'a str,
+}
+
+impl Default for WriteOptions<'_> {
+    fn default() -> Self {
+        WriteOptions {
+            max_width: 0,
+            newline: "\n",
+        }
+    }
+}
+
+fn push_tag(out: &mut String, key: &str, value: &str, newline: &str) {
+    text::push_all!(out; "[", key, " \"");
+    for c in value.chars() {
+        match c {
+            '"' => add(out, "\\\""),
+            '\\' => add(out, "\\\\"),
+            '\n' | '\r' => text::push_char(out, ' '),
+            c => text::push_char(out, c),
+        }
+    }
+    text::push_all!(out; "\"]", newline);
+}
+
+/// Appends ` {comment}` for each comment (no space when `s` is empty).
+fn push_comments(s: &mut String, comments: &[String]) {
+    for c in comments {
+        if !s.is_empty() {
+            text::push_char(s, ' ');
+        }
+        text::push_all!(s; "{", c, "}");
+    }
+}
+
+/// Appends a move's SAN, suffix glyph and NAGs.
+fn push_san(s: &mut String, san: &str, notes: Option<&Notes>) {
+    if !s.is_empty() {
+        text::push_char(s, ' ');
+    }
+    add(s, san);
+    if let Some(n) = notes {
+        if let Some(g) = n.suffix.and_then(tree::nag_suffix) {
+            add(s, g);
+        }
+        for nag in &n.nags {
+            text::push_all!(s; " $", *nag);
+        }
+    }
+}
+
+/// Appends the variations of a move, each in parentheses.
+fn push_variations(s: &mut String, notes: Option<&Notes>, number: u32, color: Color) {
+    for line in notes.map_or(&[][..], |n| n.variations.as_slice()) {
+        text::push_all!(s; " (");
+        let mut inner = String::new();
+        push_line(&mut inner, line, number, color);
+        text::push_all!(s; inner, ")");
+    }
+}
+
+/// A variation's moves, the first from move `number` with `color` to move.
+fn push_line(s: &mut String, line: &[Node], mut number: u32, mut color: Color) {
+    let mut numbered = false;
+    for node in line {
+        let n = &node.notes;
+        push_comments(s, &n.starting_comments);
+        if color == Color::White || !numbered {
+            if !s.is_empty() {
+                text::push_char(s, ' ');
+            }
+            text::push_all!(s; number, if color == Color::White { "." } else { "..." });
+        }
+        push_san(s, &node.san, Some(n));
+        push_comments(s, &n.comments);
+        push_variations(s, Some(n), number, color);
+        // After a variation (or at its own start) Black's move gets its number again.
+        numbered = n.variations.is_empty();
+        if color == Color::Black {
+            number = number.saturating_add(1);
+        }
+        color = color.other();
+    }
+}
+
+/// The game as PGN, laid out as chess.js lays it out (see the module docs).
+pub fn write(game: &Game) -> String {
+    write_with(game, &WriteOptions::default())
+}
+
+/// [`write`] with chess.js's `maxWidth` and `newline` options.
+pub fn write_with(game: &Game, opts: &WriteOptions<'_>) -> String {
+    let nl = opts.newline;
+    let mut head = String::new();
+    for (k, v) in game.headers() {
+        if !v.is_empty() {
+            push_tag(&mut head, &k, &v, nl);
+        }
+    }
+    let base = game.swap_plies();
+    let last = game.ply_count();
+    if last > base {
+        add(&mut head, nl);
+    }
+    // Movetext in chess.js's groups: one per full move, comments included.
+    let mut groups: Vec<String> = Vec::new();
+    let mut s = String::new();
+    push_comments(&mut s, game.notes(base).map_or(&[][..], |n| &n.comments));
+    if last == base {
+        groups.push(core::mem::take(&mut s));
+    }
+    let mut renumber = false;
+    for p in base + 1..=last {
+        let Some(before) = game.position_at(p - 1) else {
+            break;
+        };
+        let (number, color) = (before.fullmoves(), before.turn());
+        let notes = game.notes(p);
+        push_comments(&mut s, notes.map_or(&[][..], |n| &n.starting_comments));
+        if p == base + 1 && color == Color::Black {
+            if !s.is_empty() {
+                text::push_char(&mut s, ' ');
+            }
+            text::push_all!(&mut s; number, ". ...");
+        } else if color == Color::White {
+            if !s.is_empty() {
+                groups.push(core::mem::take(&mut s));
+            }
+            text::push_all!(&mut s; number, ".");
+        } else if renumber {
+            text::push_all!(&mut s; " ", number, "...");
+        }
+        push_san(&mut s, game.san_at(p), notes);
+        push_comments(&mut s, notes.map_or(&[][..], |n| &n.comments));
+        push_variations(&mut s, notes, number, color);
+        renumber = notes.is_some_and(|n| !n.variations.is_empty());
+    }
+    if !s.is_empty() {
+        groups.push(s);
+    }
+    // chess.js: an empty Result tag ends the movetext with `*` too.
+    let result = game.header("Result").filter(|r| !r.is_empty());
+    groups.push(result.unwrap_or("*").to_owned());
+    if opts.max_width == 0 {
+        text::Joined(&groups, " ").push_to(&mut head);
+        return head;
+    }
+    wrap(head, &groups, opts.max_width, nl)
+}
+
+/// chess.js's line wrapping of move groups, to `max_width` UTF-16 units: a group goes to
+/// a new line when it does not fit; one holding a comment (or, here, a variation) is
+/// broken between its words.
+fn wrap(head: String, groups: &[String], max_width: usize, nl: &str) -> String {
+    // The text's pieces, as chess.js keeps them: a piece that is a single space can be
+    // taken back at a line break. Borrowed, and joined by `push_to` rather than
+    // `concat`, which brings its own copy loop.
+    let mut out: Vec<&str> = vec![&head];
+    let strip = |out: &mut Vec<&str>| out.last() == Some(&" ") && out.pop().is_some();
+    let mut current = 0usize;
+    for (i, g) in groups.iter().enumerate() {
+        let len = text::utf16_len(g);
+        // On bytes: `str::contains` and `split` with a char bring the memchr searcher.
+        if current + len > max_width && g.bytes().any(|b| b == b'{' || b == b'(') {
+            for token in text::split_ascii(g, b' ').filter(|t| !t.is_empty()) {
+                if current + text::utf16_len(token) > max_width {
+                    while strip(&mut out) {
+                        current = current.saturating_sub(1);
+                    }
+                    out.push(nl);
+                    current = 0;
+                }
+                out.push(token);
+                current += text::utf16_len(token);
+                out.push(" ");
+                current += 1;
+            }
+            if strip(&mut out) {
+                current = current.saturating_sub(1);
+            }
+            continue;
+        }
+        if current + len > max_width && i != 0 {
+            strip(&mut out);
+            out.push(nl);
+            current = 0;
+        } else if i != 0 {
+            out.push(" ");
+            current += 1;
+        }
+        out.push(g);
+        current += len;
+    }
+    let mut s = String::new();
+    for piece in out {
+        piece.push_to(&mut s);
+    }
+    s
+}
+
+// ---------------------------------------------------------------------------------------
+// Lexing
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind<'a> {
+    /// `[Name "value"]`: the name, and the value as written (escapes still in).
+    Tag(&'a str, &'a str),
+    BadTag(&'a str),
+    /// A move, a move number, a suffix: anything else between separators.
+    Word(&'a str),
+    Result,
+    Open,
+    Close,
+    /// An empty line (only whitespace on it).
+    BlankLine,
+    /// A `{...}` comment's text, or a `;` comment's (to the end of its line).
+    Comment(&'a str),
+    /// A NAG, `$n` (0 to 255; a larger number reads as none).
+    Nag(Option<u8>),
+    UnterminatedComment,
+}
+
+/// A token: it ends where the lexer is after reading it.
+#[derive(Clone, Copy, Debug)]
+struct Token<'a> {
+    kind: Kind<'a>,
+    start: usize,
+    line: usize,
+}
+
+/// Where the run of `b` from `i` ends: at the end, at whitespace or at one of the bytes in
+/// `stop`.
+// `contains` on bytes would bring `memchr` into the wasm (150 B gzip) for 1 to 8 bytes.
+#[allow(clippy::manual_contains)]
+fn run_end(b: &[u8], mut i: usize, stop: &[u8]) -> usize {
+    while let Some(&c) = b.get(i) {
+        if stop.iter().any(|&s| s == c) || text::space_len(b.get(i..).unwrap_or_default()) > 0 {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
+const DIGITS: &[u8] = b"0123456789";
+
+/// Where the run of bytes from `set` that starts at `i` in `b` ends.
+#[inline(never)]
+fn skip(b: &[u8], mut i: usize, set: &[u8]) -> usize {
+    while b.get(i).is_some_and(|c| set.iter().any(|s| s == c)) {
+        i += 1;
+    }
+    i
+}
+
+/// Splits the text into tokens, byte by byte: every byte it stops at or after is ASCII
+/// or starts a whitespace character, so every token is a whole run of characters.
+struct Lexer<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+    /// Only whitespace since the last newline (or the start).
+    at_line_start: bool,
+}
+
+impl<'a> Lexer<'a> {
+    fn new(text: &'a str) -> Lexer<'a> {
+        Lexer {
+            text,
+            pos: 0,
+            line: 1,
+            at_line_start: true,
+        }
+    }
+
+    fn byte(&self, i: usize) -> Option<u8> {
+        self.text.as_bytes().get(i).copied()
+    }
+
+    /// The whitespace character at `i`: its length, or 0.
+    fn space_at(&self, i: usize) -> usize {
+        text::space_len(self.text.as_bytes().get(i..).unwrap_or_default())
+    }
+
+    fn slice(&self, start: usize, end: usize) -> &'a str {
+        self.text.get(start..end).unwrap_or("")
+    }
+
+    /// Where the line holding `i` ends: its newline, or the end of the text.
+    fn line_end(&self, mut i: usize) -> usize {
+        while self.byte(i).is_some_and(|c| c != b'\n') {
+            i += 1;
+        }
+        i
+    }
+
+    /// `[Name "value"]` from the opening bracket at `start`: the name, the value as
+    /// written, and where the tag ends. `None` when malformed; that never happens past
+    /// the end of the line.
+    fn tag(&self, start: usize) -> Option<(&'a str, &'a str, usize)> {
+        let blanks = |i| skip(self.text.as_bytes(), i, b" \t");
+        let key_start = blanks(start + 1);
+        let mut i = run_end(self.text.as_bytes(), key_start, b"\"]");
+        let key = self.slice(key_start, i);
+        i = blanks(i);
+        if key.is_empty() || self.byte(i) != Some(b'"') {
+            return None;
+        }
+        let value_start = i + 1;
+        i = value_start;
+        loop {
+            match self.byte(i)? {
+                b'"' => break,
+                b'\\' if matches!(self.byte(i + 1), Some(b'"' | b'\\')) => i += 2,
+                b'\n' => return None,
+                _ => i += 1,
+            }
+        }
+        let value = self.slice(value_start, i);
+        i = blanks(i + 1);
+        if self.byte(i) != Some(b']') {
+            return None;
+        }
+        Some((key, value, i + 1))
+    }
+
+    fn next_token(&mut self) -> Option<Token<'a>> {
+        loop {
+            let start = self.pos;
+            let line = self.line;
+            let c = self.byte(start)?;
+            if c == b'\n' {
+                self.pos += 1;
+                self.line += 1;
+                if self.at_line_start && line > 1 {
+                    return Some(Token {
+                        kind: Kind::BlankLine,
+                        start,
+                        line,
+                    });
+                }
+                self.at_line_start = true;
+                continue;
+            }
+            let mut space = self.space_at(start);
+            if space == 0
+                // A byte order mark, U+FEFF (not whitespace, but as good as).
+                && matches!(self.text.as_bytes().get(start..), Some([0xEF, 0xBB, 0xBF, ..]))
+            {
+                space = 3;
+            }
+            if space > 0 {
+                self.pos += space;
+                continue;
+            }
+            let line_start = self.at_line_start;
+            self.at_line_start = false;
+            let (kind, end) = match c {
+                // An escape line.
+                b'%' if line_start => {
+                    self.pos = self.line_end(start);
+                    continue;
+                }
+                // A comment to the end of the line (trimmed, as chess.js reads it: a CRLF's
+                // `\r` is not part of it).
+                b';' => {
+                    let end = self.line_end(start);
+                    (Kind::Comment(text::trim(self.slice(start + 1, end))), end)
+                }
+                b'{' => {
+                    let mut i = start + 1;
+                    loop {
+                        match self.byte(i) {
+                            None => break (Kind::UnterminatedComment, i),
+                            Some(b'}') => break (Kind::Comment(self.slice(start + 1, i)), i + 1),
+                            Some(b'\n') => self.line += 1,
+                            Some(_) => {}
+                        }
+                        i += 1;
+                    }
+                }
+                b'[' => match self.tag(start) {
+                    Some((key, value, end)) => (Kind::Tag(key, value), end),
+                    None => {
+                        let end = self.line_end(start);
+                        (Kind::BadTag(self.slice(start, end)), end)
+                    }
+                },
+                b'(' => (Kind::Open, start + 1),
+                b')' => (Kind::Close, start + 1),
+                b'$' => {
+                    let end = skip(self.text.as_bytes(), start + 1, DIGITS);
+                    let n = self
+                        .slice(start + 1, end)
+                        .bytes()
+                        .try_fold(0u32, |n, d| {
+                            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+                        })
+                        .filter(|_| end > start + 1)
+                        .and_then(|n| u8::try_from(n).ok());
+                    (Kind::Nag(n), end)
+                }
+                _ => {
+                    // The first byte always belongs to the word (a stray '}' or ']' is a
+                    // word of its own), so the lexer always moves on.
+                    let i = run_end(self.text.as_bytes(), start + 1, b"{}()[];$");
+                    let word = self.slice(start, i);
+                    let kind = if is_result(word) || word == "½-½" {
+                        Kind::Result
+                    } else {
+                        Kind::Word(word)
+                    };
+                    (kind, i)
+                }
+            };
+            self.pos = end;
+            return Some(Token { kind, start, line });
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Splitting
+
+/// Splits a file into the text of each game. A game is a tag section and its movetext; it
+/// ends at its result token, at the next tag section, or at an empty line after its moves
+/// (files without result tokens). Games without tags are found by the same rules.
+pub fn split_games(text: &str) -> Vec<String> {
+    games(text).map(text::owned).collect()
+}
+
+/// [`split_games`] without copying: the games as slices of `text`.
+pub fn games(text: &str) -> impl Iterator<Item = &str> {
+    Games::new(text)
+}
+
+/// The games of a text, one by one (trimmed, none empty).
+struct Games<'a> {
+    lexer: Lexer<'a>,
+    start: Option<usize>,
+    movetext: bool,
+    /// An empty line after moves: it ends the game if a new one starts with "1." next.
+    blank_in_moves: Option<usize>,
+    depth: usize,
+}
+
+impl<'a> Games<'a> {
+    fn new(text: &'a str) -> Games<'a> {
+        Games {
+            lexer: Lexer::new(text),
+            start: None,
+            movetext: false,
+            blank_in_moves: None,
+            depth: 0,
+        }
+    }
+
+    /// The game in `start..end`, unless only whitespace.
+    fn game(&self, start: usize, end: usize) -> Option<&'a str> {
+        Some(text::trim(self.lexer.slice(start, end))).filter(|g| !g.is_empty())
+    }
+}
+
+impl<'a> Iterator for Games<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        loop {
+            // The span of the game this token ends, if it ends one.
+            let mut cut = None;
+            match self.lexer.next_token() {
+                None => cut = Some((self.start.take()?, self.lexer.text.len())),
+                Some(t) => match t.kind {
+                    Kind::Tag(..) | Kind::BadTag(_) => {
+                        // A blank line between tags (ChessBase writes them) does not
+                        // end the tag section: only movetext does.
+                        if self.start.is_none() || self.movetext {
+                            cut = self.start.replace(t.start).map(|s| (s, t.start));
+                        }
+                        self.movetext = false;
+                        self.blank_in_moves = None;
+                        self.depth = 0;
+                    }
+                    Kind::BlankLine => {
+                        if self.start.is_some() && self.movetext && self.depth == 0 {
+                            self.blank_in_moves.get_or_insert(t.start);
+                        }
+                    }
+                    Kind::Result if self.depth == 0 => {
+                        // No game is open after it: the token that opens the next one
+                        // (a tag, a word or a variation) sets the other fields afresh.
+                        cut = Some((self.start.take().unwrap_or(t.start), self.lexer.pos));
+                    }
+                    Kind::Open => {
+                        self.start.get_or_insert(t.start);
+                        self.depth += 1;
+                        self.movetext = true;
+                        self.blank_in_moves = None;
+                    }
+                    Kind::Close => {
+                        self.depth = self.depth.saturating_sub(1);
+                    }
+                    Kind::Word(w) => {
+                        if let (Some(s), Some(blank)) = (self.start, self.blank_in_moves.take()) {
+                            if w.starts_with("1.") {
+                                cut = Some((s, blank));
+                                self.start = None;
+                            }
+                        }
+                        self.start.get_or_insert(t.start);
+                        self.movetext = true;
+                    }
+                    Kind::Result => {
+                        self.start.get_or_insert(t.start);
+                        self.movetext = true;
+                    }
+                    // Part of the game that follows, without making it start its moves.
+                    Kind::Comment(_) | Kind::Nag(_) => {
+                        self.start.get_or_insert(t.start);
+                    }
+                    Kind::UnterminatedComment => {}
+                },
+            }
+            if let Some(g) = cut.and_then(|(s, e)| self.game(s, e)) {
+                return Some(g);
+            }
+        }
+    }
+}
+
+/// A tag value as written, with its `\"` and `\\` escapes undone.
+fn unescape(raw: &str) -> String {
+    let mut out = String::new();
+    // A backslash waiting to see whether it escapes the next character.
+    let mut backslash = false;
+    for c in raw.chars() {
+        if backslash {
+            backslash = false;
+            if c == '"' || c == '\\' {
+                text::push_char(&mut out, c);
+                continue;
+            }
+            text::push_char(&mut out, '\\');
+        }
+        if c == '\\' {
+            backslash = true;
+        } else {
+            text::push_char(&mut out, c);
+        }
+    }
+    if backslash {
+        text::push_char(&mut out, '\\');
+    }
+    out
+}
+
+/// The `Variant` tag spellings, without whitespace, `-`, `_` and `.`, in lowercase: those
+/// of Chess960, then of Chess-9, then of standard chess (the empty one between two
+/// spaces). One string rather than a list: no table of pointers in the wasm.
+const VARIANT_NAMES: &str = "chess960 960 fischerandom fischerrandom fischerrandomchess \
+    fischerandomchess frc fr shuffle960 chess9 nonary nonarychess  standard normal chess \
+    fromposition orthodox classical";
+
+/// The rules a `Variant` tag names.
+fn variant_of_tag(value: &str) -> Result<Option<Variant>, PgnError> {
+    // The value without the characters the names leave out; one longer than them all
+    // matches none.
+    let mut norm = [0u8; 18];
+    let mut len = 0;
+    let b = value.as_bytes();
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        let space = text::space_len(b.get(i..).unwrap_or_default());
+        if space > 0 {
+            i += space;
+            continue;
+        }
+        i += 1;
+        if !matches!(c, b'-' | b'_' | b'.') {
+            if let Some(d) = norm.get_mut(len) {
+                *d = c;
+            }
+            len += 1;
+        }
+    }
+    match norm.get(..len).and_then(|n| word_index(n, VARIANT_NAMES)) {
+        Some(0..=8) => Ok(Some(Variant::Chess960)),
+        Some(9..=11) => Ok(Some(Variant::Chess9)),
+        Some(_) => Ok(None),
+        None => Err(PgnError::UnknownVariant {
+            found: text::first_chars(value, 40),
+        }),
+    }
+}
+
+/// Which of the space-separated `words` (lowercase) `s` is, in any case.
+fn word_index(s: &[u8], words: &str) -> Option<usize> {
+    let w = words.as_bytes();
+    let (mut n, mut from) = (0, 0);
+    for i in 0..=w.len() {
+        if w.get(i).is_some_and(|&c| c != b' ') {
+            continue;
+        }
+        if w.get(from..i)
+            .is_some_and(|word| s.eq_ignore_ascii_case(word))
+        {
+            return Some(n);
+        }
+        n += 1;
+        from = i + 1;
+    }
+    None
+}
+
+/// The swaps of a `Chess9Swaps` value, Black's then White's (the order they are made),
+/// or `None` when malformed.
+fn parse_swaps(value: &str) -> Option<[Option<SwapChoice>; 2]> {
+    let mut swaps = [None; 2];
+    let b = value.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        // A part runs to the next whitespace or ','. On bytes: the separators are ASCII,
+        // and so are the words it matches.
+        let end = run_end(b, i, b",");
+        if end > i {
+            let part = b.get(i..end)?;
+            let colon = part.iter().position(|&c| c == b':')?;
+            let (side, choice) = (part.get(..colon)?, part.get(colon + 1..)?);
+            let choice = *SwapChoice::ALL.get(word_index(choice, "king queen none")?)?;
+            let slot = word_index(side, "black b white w")? / 2;
+            if swaps.get_mut(slot)?.replace(choice).is_some() {
+                return None;
+            }
+        }
+        i = end + text::space_len(b.get(end..).unwrap_or_default()).max(1);
+    }
+    match swaps {
+        [None, Some(_)] => None,
+        s => Some(s),
+    }
+}
+
+/// The value of the first tag named `name` (in any case), trimmed; empty when absent.
+fn tag_value<'t>(tags: &'t [(&str, String)], name: &str) -> &'t str {
+    tags.iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        .map_or("", |(_, v)| text::trim(v))
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading
+
+/// How [`read_with`] reads (chess.js's `loadPgn(text, { strict })`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadOptions {
+    /// chess.js's strict reading: moves must be SAN (decorations aside), and only a
+    /// `SetUp "1"` tag makes the `FEN` tag count.
+    pub strict: bool,
+}
+
+/// The game the tags describe, before any move.
+fn start_game(tags: &[(&str, String)], opts: ReadOptions) -> Result<Game, PgnError> {
+    let variant = variant_of_tag(tag_value(tags, "Variant"))?;
+    let mut f = tag_value(tags, "FEN");
+    if opts.strict {
+        let setup = tags
+            .iter()
+            .find(|(k, _)| *k == "SetUp")
+            .map(|(_, v)| v.as_str());
+        let exact = tags
+            .iter()
+            .find(|(k, _)| *k == "FEN")
+            .map(|(_, v)| text::trim(v));
+        f = match (setup, exact) {
+            (Some("1"), Some(fen)) => fen,
+            (Some("1"), None) => return Err(PgnError::SetUpWithoutFen),
+            _ => "",
+        };
+    }
+    // Without a `FEN` tag the game starts from the standard array.
+    let start = if f.is_empty() {
+        crate::game::standard_start()
+    } else {
+        // What this library reads, else what chess.js loads (the side not to move in
+        // check, impossible castling rights dropped).
+        fen::parse(f)
+            .or_else(|e| match e {
+                FenError::OppositeCheck | FenError::CastlingWithoutRook { .. } => {
+                    fen::parse_lenient(f)
+                }
+                e => Err(e),
+            })
+            .map_err(|error| PgnError::Fen {
+                fen: text::first_chars(f, 100),
+                error,
+            })?
+    };
+    let mut game = match variant {
+        // No `Variant` tag (or a standard one): the FEN says which rules.
+        None => Game::from_parsed(start),
+        Some(v) => Game::from_position(v, start),
+    };
+    if variant == Some(Variant::Chess9) {
+        // A Chess-9 game always starts from the standard array; its swaps come from
+        // their tag.
+        let f = fen::to_fen(&start, false);
+        if f != fen::STANDARD_FEN {
+            return Err(PgnError::Chess9Start { fen: f });
+        }
+        let swaps = tag_value(tags, CHESS9_SWAPS_TAG);
+        let choices = parse_swaps(swaps).ok_or_else(|| PgnError::BadSwaps {
+            found: text::first_chars(swaps, 60),
+        })?;
+        for choice in choices.into_iter().flatten() {
+            // Never refused: a new Chess-9 game waits for Black's swap, then White's, and
+            // `parse_swaps` gives at most one each, Black's first.
+            let _ = game.swap(choice);
+        }
+    }
+    for (k, v) in tags {
+        if !crate::headers::is_derived(k) {
+            game.tags_mut().set_unchecked(k, v);
+        }
+    }
+    Ok(game)
+}
+
+/// The move in a movetext word and its suffix glyph (`e4!?` → `e4`, `!?`), or `None`
+/// for move numbers (`12.`, `12...`) and `e.p.`. A bare glyph (`!?`) is `Some(("", g))`.
+/// A move number glued to the move before it (`b49.`, as chess.js's `pgn({ maxWidth })`
+/// writes some lines) is cut where chess.js's grammar cuts it: see [`glued_number`].
+fn move_in(word: &str, strict: bool) -> Option<(&str, &str)> {
+    let b = word.as_bytes();
+    let mut i = skip(b, 0, DIGITS);
+    if b.get(i).is_some_and(|&c| c != b'.') {
+        // "0-0", "0-0-0": digits that are the move itself (or no digits at all).
+        i = 0;
+    }
+    i = skip(b, i, b".");
+    let rest = word.get(i..)?;
+    if rest.is_empty() || rest == "e.p." {
+        return None;
+    }
+    let rest = rest.get(..glued_number(rest, strict)).unwrap_or(rest);
+    let glyph_at = rest.len()
+        - rest
+            .bytes()
+            .rev()
+            .take_while(|c| matches!(c, b'!' | b'?'))
+            .count();
+    Some((rest.get(..glyph_at)?, rest.get(glyph_at..)?))
+}
+
+/// Where the move ends in `word` (a move, no number before it) when a move number is
+/// glued after it, as chess.js's grammar reads it; else `word.len()`. Its SAN token
+/// (`O-O-O`, `O-O`, `0-0-0`, `0-0`, or `[a-zA-Z][a-zA-Z1-8=-]+`, then `[+#]?` and `!?`)
+/// takes the number's first digits 1-8, and the number (`[0-9]*\.+`) the rest: so `b49.`
+/// is `b4` and `9.`, but `cxd45.` is `cxd45` and `.`. chess.js's permissive reading (not
+/// in strict mode) takes `cxd45` for `cxd4` when its pattern finds a from part in it,
+/// besides `x` and `-`, between the piece letter (any of `pnbrqkPNBRQK`, so `bxc3`'s `b`
+/// too) and the square: then the extra digits go (`Rh64`, `bxc34` are no move). (That is
+/// its pattern on SAN; on other text it may match elsewhere.)
+#[inline(never)]
+fn glued_number(word: &str, strict: bool) -> usize {
+    let b = word.as_bytes();
+    let last = |t: &[u8], f: fn(&u8) -> bool| t.iter().rposition(f).map_or(0, |i| i + 1);
+    let dots = last(b, |&c| c != b'.');
+    let digits = last(b.get(..dots).unwrap_or_default(), |c| !c.is_ascii_digit());
+    if dots == b.len() || digits == dots || digits == 0 {
+        return b.len();
+    }
+    let prev = b.get(digits - 1).copied().unwrap_or_default();
+    let castle = matches!(b, [c @ (b'O' | b'0'), b'-', d, ..] if c == d);
+    let castle_len = 3 + 2 * usize::from(b.get(3) == Some(&b'-') && b.get(4) == b.first());
+    let taken = if castle || !(prev.is_ascii_alphabetic() || prev == b'-' || prev == b'=') {
+        0
+    } else {
+        skip(b, digits, b"12345678") - digits
+    };
+    let cut = if castle {
+        castle_len.max(digits)
+    } else {
+        digits + taken
+    };
+    if strict || castle {
+        return cut;
+    }
+    // The first digit taken is the square's rank after a file letter; a promotion
+    // (`e8=Q`) may stand between the square and the digits.
+    let file = prev.is_ascii_lowercase() && prev <= b'h';
+    let rank = if file {
+        digits
+    } else {
+        last(b.get(..digits).unwrap_or_default(), u8::is_ascii_digit).saturating_sub(1)
+    };
+    let body = b.get(..rank.saturating_sub(1)).unwrap_or_default();
+    let body = match body {
+        [b'p' | b'n' | b'b' | b'r' | b'q' | b'k' | b'P' | b'N' | b'B' | b'R' | b'Q' | b'K', rest @ ..] => {
+            rest
+        }
+        _ => body,
+    };
+    let extra = taken - usize::from(file && taken > 0);
+    if body.iter().any(|c| !matches!(c, b'x' | b'-')) {
+        cut - extra
+    } else {
+        cut
+    }
+}
+
+/// A line being read: the mainline (the first) or a variation. Its moves are checked
+/// as they come; the mainline's become the game at the end.
+struct Line {
+    /// The position after its last move (before its first, until it has one); `None`
+    /// for a variation with nowhere to start.
+    position: Option<Position>,
+    /// The position before its last move (where a variation of that move starts).
+    before_last: Option<Position>,
+    /// Its moves with SAN and annotations; a null move (mainline only) is the node whose
+    /// SAN is `--`.
+    moves: Vec<Node>,
+    /// The move it replaces in the line below: the index of that line's move.
+    replaces: usize,
+    /// Comments waiting for the next move (at a variation's start, after a variation);
+    /// for the mainline before its first move, the game's comment.
+    pending: Vec<String>,
+    after_variation: bool,
+    /// A move of it could not be played: the rest of the line is skipped (variations).
+    dead: bool,
+}
+
+impl Line {
+    fn new(start: Option<Position>, replaces: usize) -> Line {
+        Line {
+            dead: start.is_none(),
+            position: start,
+            before_last: None,
+            moves: Vec::new(),
+            replaces,
+            pending: Vec::new(),
+            after_variation: false,
+        }
+    }
+
+    fn last_notes(&mut self) -> Option<&mut Notes> {
+        match self.moves.last_mut() {
+            Some(n) if !self.dead => Some(&mut n.notes),
+            _ => None,
+        }
+    }
+
+    /// Plays `mv` (SAN, or `--` in the mainline) in this line. A move that cannot be
+    /// played is an error in the mainline (`main`) and ends a variation.
+    fn play(&mut self, mv: &str, glyph: &str, strict: bool, main: bool) -> Result<(), PlayError> {
+        let Some(pos) = self.position.filter(|_| !self.dead) else {
+            return Ok(());
+        };
+        let found = if mv == "--" && main {
+            if pos.is_check() {
+                Err(PlayError::NullInCheck)
+            } else {
+                // A null move has no move: the node's is never read.
+                let a1 = crate::square::Square::from_index(0);
+                let none = Move::new(a1, a1, crate::position::MoveKind::Normal);
+                Ok((none, "--".to_owned(), pos.after_null()))
+            }
+        } else {
+            let legal = pos.legal_moves();
+            let parsed = if strict {
+                san::parse_exact(&pos, mv, &legal).ok_or_else(|| SanError::Illegal {
+                    san: text::first_chars(mv, 40),
+                })
+            } else {
+                san::parse_san(&pos, mv, &legal)
+            };
+            parsed
+                .map(|m| (m, san::to_san(&pos, m, &legal), pos.after(m)))
+                .map_err(PlayError::San)
+        };
+        match found {
+            Ok((mv, san, after)) => {
+                let mut notes = Notes {
+                    starting_comments: core::mem::take(&mut self.pending),
+                    ..Notes::default()
+                };
+                add_glyph(&mut notes, glyph);
+                self.moves.push(Node { mv, san, notes });
+                self.before_last = Some(pos);
+                self.position = Some(after);
+                self.after_variation = false;
+                Ok(())
+            }
+            Err(e) if main => Err(e),
+            Err(_) => {
+                self.dead = true;
+                Ok(())
+            }
+        }
+    }
+
+    fn comment(&mut self, c: &str) {
+        if self.dead {
+            return;
+        }
+        match self.moves.last_mut() {
+            Some(n) if !self.after_variation => n.notes.comments.push(c.to_owned()),
+            _ => self.pending.push(c.to_owned()),
+        }
+    }
+}
+
+/// A suffix glyph: the move's assessment (`!?`), or, when it has one, another NAG.
+fn add_glyph(notes: &mut Notes, glyph: &str) {
+    if let Some(nag) = tree::suffix_nag(glyph) {
+        if notes.suffix.is_none() {
+            notes.suffix = Some(nag);
+        } else {
+            notes.add_nag(nag);
+        }
+    }
+}
+
+/// Closes the top line: its moves become a variation of the move it replaces (comments
+/// left waiting go after its last move). Returns the moves it added.
+fn close(lines: &mut Vec<Line>) -> usize {
+    let Some(mut line) = lines.pop() else {
+        return 0;
+    };
+    let Some(parent) = lines.last_mut() else {
+        return 0;
+    };
+    parent.after_variation = true;
+    let pending = core::mem::take(&mut line.pending);
+    let mut moves = line.moves;
+    if let Some(n) = moves.last_mut() {
+        n.notes.comments.extend(pending);
+    }
+    let added = moves.len()
+        + moves
+            .iter()
+            .map(|n| n.notes.variation_moves())
+            .sum::<usize>();
+    match parent.moves.get_mut(line.replaces) {
+        Some(n) if !moves.is_empty() => n.notes.variations.push(moves),
+        _ => return 0,
+    }
+    added
+}
+
+/// Replays one game's text (tags, then movetext up to the result token).
+fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
+    let mut tags: Vec<(&str, String)> = Vec::new();
+    // The game's comment: before the first move (before the tags too).
+    let mut before_tags: Vec<String> = Vec::new();
+    // The game of the tags, and its lines, once movetext has started.
+    let mut game: Option<Game> = None;
+    let mut lines: Vec<Line> = Vec::new();
+    let mut result: Option<&str> = None;
+    let mut any = false;
+    let mut moves_read = 0usize;
+    let mut lexer = Lexer::new(text);
+    while let Some(t) = lexer.next_token() {
+        let movetext = matches!(
+            t.kind,
+            Kind::Word(_) | Kind::Open | Kind::Result | Kind::Close
+        );
+        if game.is_none() && movetext {
+            let g = start_game(&tags, opts)?;
+            lines.push(Line::new(Some(*g.position()), 0));
+            game = Some(g);
+        }
+        let at = |lines: &[Line]| {
+            let pos = lines.last().and_then(|l| l.position);
+            (
+                pos.map_or(1, |p| p.fullmoves()),
+                pos.map_or(Color::White, |p| p.turn()),
+            )
+        };
+        match t.kind {
+            Kind::Tag(..) | Kind::BadTag(_) if game.is_some() => break,
+            Kind::Tag(key, value) => {
+                any = true;
+                tags.push((key, unescape(value)));
+            }
+            Kind::BadTag(s) => {
+                return Err(PgnError::BadTag {
+                    line: t.line,
+                    text: text::first_chars(text::trim(s), 60),
+                });
+            }
+            Kind::UnterminatedComment => {
+                return Err(PgnError::UnterminatedComment { line: t.line })
+            }
+            Kind::BlankLine => {}
+            Kind::Comment(c) => {
+                any = true;
+                // Before the first move: the game's comment.
+                let depth = lines.len();
+                match lines.last_mut() {
+                    Some(l) if depth > 1 || !l.moves.is_empty() => l.comment(c),
+                    _ => before_tags.push(c.to_owned()),
+                }
+            }
+            Kind::Nag(Some(nag)) => {
+                if let Some(n) = lines.last_mut().and_then(Line::last_notes) {
+                    n.add_nag(nag);
+                }
+            }
+            Kind::Nag(None) => {}
+            Kind::Open => {
+                let top = lines.last();
+                let start = top.filter(|l| !l.dead).and_then(|l| l.before_last);
+                let replaces = top.map_or(0, |l| l.moves.len().saturating_sub(1));
+                lines.push(Line::new(start, replaces));
+            }
+            Kind::Close => {
+                if lines.len() > 1 {
+                    moves_read += close(&mut lines);
+                }
+            }
+            Kind::Result => {
+                any = true;
+                if lines.len() == 1 {
+                    result = Some(text.get(t.start..lexer.pos).unwrap_or_default());
+                    break;
+                }
+            }
+            Kind::Word(w) => {
+                any = true;
+                let Some((mv, glyph)) = move_in(w, opts.strict) else {
+                    continue;
+                };
+                let main = lines.len() == 1;
+                let (number, color) = at(&lines);
+                let err = |error| PgnError::Move {
+                    number,
+                    color,
+                    token: text::first_chars(mv, 40),
+                    error,
+                };
+                if moves_read >= crate::game::MAX_PLIES {
+                    return Err(err(PlayError::TooLong));
+                }
+                let Some(line) = lines.last_mut() else {
+                    continue;
+                };
+                if mv.is_empty() {
+                    if let Some(n) = line.last_notes() {
+                        add_glyph(n, glyph);
+                    }
+                    continue;
+                }
+                if let Some(chooser) = game.as_ref().and_then(Game::swap_pending).filter(|_| main) {
+                    return Err(err(PlayError::SwapPhase { chooser }));
+                }
+                line.play(mv, glyph, opts.strict, main).map_err(err)?;
+                moves_read += 1;
+            }
+        }
+    }
+    while lines.len() > 1 {
+        close(&mut lines);
+    }
+    let mut game = match game {
+        Some(g) => g,
+        None if any => {
+            let g = start_game(&tags, opts)?;
+            lines.push(Line::new(Some(*g.position()), 0));
+            g
+        }
+        None => return Err(PgnError::NoGame),
+    };
+    // The mainline becomes the game: its moves are known legal, their SAN written.
+    if let Some(mut main) = lines.pop() {
+        let base = game.ply_count();
+        let mut head = Notes {
+            comments: before_tags,
+            ..Notes::default()
+        };
+        // Comments after a last variation stay with the last move.
+        match main.moves.last_mut() {
+            Some(last) => last.notes.comments.append(&mut main.pending),
+            None => head.comments.append(&mut main.pending),
+        }
+        game.set_read_notes(base, head);
+        for (i, node) in main.moves.into_iter().enumerate() {
+            if node.san == "--" {
+                let _ = game.play_null();
+            } else {
+                game.push_read(node.mv, &node.san);
+            }
+            game.set_read_notes(base + i + 1, node.notes);
+        }
+    }
+    // chess.js: the result token wins over the Result tag.
+    if let Some(r) = result.map(|r| if r == "½-½" { "1/2-1/2" } else { r }) {
+        if game.header("Result") != Some(r) {
+            game.tags_mut().set_unchecked("Result", r);
+        }
+    }
+    let result_tag = game.header("Result").unwrap_or("*").to_owned();
+    let termination = game.header("Termination").unwrap_or("").to_owned();
+    game.conclude_record(&result_tag, &termination);
+    Ok(game)
+}
+
+/// The first game in `text`, replayed move by move.
+pub fn read(text: &str) -> Result<Game, PgnError> {
+    read_with(text, ReadOptions::default())
+}
+
+/// [`read`] with chess.js's `strict` option.
+pub fn read_with(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
+    if text.len() > MAX_TEXT {
+        return Err(PgnError::TooLong { bytes: text.len() });
+    }
+    read_one(Games::new(text).next().unwrap_or_default(), opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_words_drop_numbers_and_keep_glyphs() {
+        assert_eq!(move_in("12.", false), None);
+        assert_eq!(move_in("12...", false), None);
+        assert_eq!(move_in("12...e5", false), Some(("e5", "")));
+        assert_eq!(move_in("1.e4!?", false), Some(("e4", "!?")));
+        assert_eq!(move_in("0-0", false), Some(("0-0", "")));
+        assert_eq!(move_in("0-0-0+", false), Some(("0-0-0+", "")));
+        assert_eq!(move_in("!?", false), Some(("", "!?")));
+        assert_eq!(move_in("...", false), None);
+        assert_eq!(move_in("Nf3", false), Some(("Nf3", "")));
+    }
+
+    #[test]
+    fn a_glued_move_number_is_cut_where_chessjs_cuts_it() {
+        // The number starts with 9 or 0, or follows a check, glyph or castling: it goes.
+        assert_eq!(move_in("b49.", false), Some(("b4", "")));
+        assert_eq!(move_in("Nc69.", true), Some(("Nc6", "")));
+        assert_eq!(move_in("Nf3+12.", true), Some(("Nf3+", "")));
+        assert_eq!(move_in("Qh5!?3.", false), Some(("Qh5", "!?")));
+        assert_eq!(move_in("O-O3...", true), Some(("O-O", "")));
+        // Its digits 1-8 stay in chess.js's token, read (not strictly) only when the
+        // token names where the piece comes from.
+        assert_eq!(move_in("cxd45.", false), Some(("cxd4", "")));
+        assert_eq!(move_in("cxd45.", true), Some(("cxd45", "")));
+        assert_eq!(move_in("Ndb36.", false), Some(("Ndb3", "")));
+        assert_eq!(move_in("R1a34.", false), Some(("R1a3", "")));
+        assert_eq!(move_in("dxe8=Q12.", false), Some(("dxe8=Q", "")));
+        for (word, token) in [
+            ("Nc610.", "Nc61"),
+            ("Rh64.", "Rh64"),
+            ("g634.", "g634"),
+            ("f53.", "f53"),
+            ("Nf312.", "Nf312"),
+            ("Bxa55.", "Bxa55"),
+            ("bxc56.", "bxc56"),
+            ("e8=Q12.", "e8=Q12"),
+        ] {
+            assert_eq!(move_in(word, false), Some((token, "")), "{word}");
+        }
+        // Anything else after the move is not a number: the word stays as it was.
+        assert_eq!(move_in("exd6e.p.", false), Some(("exd6e.p.", "")));
+        assert_eq!(move_in("b49", false), Some(("b49", "")));
+        let g = read("1. d4 c5 2. Bf4 cxd43. e3 Nc6 4. exd4 *").unwrap();
+        assert_eq!(g.ply_count(), 7);
+    }
+
+    #[test]
+    fn writer_orders_tags_as_chessjs_and_never_writes_derived_ones_twice() {
+        let mut g = Game::new();
+        for (k, v) in [
+            ("Event", "E"),
+            ("event", "e"),
+            ("Annotator", "A"),
+            ("Date", "2024.01.02"),
+            ("ECO", "C20"),
+        ] {
+            g.set_header(k, v).unwrap();
+        }
+        assert!(g.set_header("Fen", "y").is_err());
+        g.play_text("e4").unwrap();
+        let out = write(&g);
+        assert_eq!(
+            out,
+            "[Event \"E\"]\n[Site \"?\"]\n[Date \"2024.01.02\"]\n[Round \"?\"]\n\
+             [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n[ECO \"C20\"]\n\
+             [Annotator \"A\"]\n[event \"e\"]\n\n1. e4 *"
+        );
+    }
+
+    #[test]
+    fn variant_spellings() {
+        for v in [
+            "Chess960",
+            "chess 960",
+            "chess-960",
+            "Fischerandom",
+            "fischerrandom",
+            "Fischer Random",
+            "960",
+        ] {
+            assert_eq!(variant_of_tag(v), Ok(Some(Variant::Chess960)), "{v}");
+        }
+        for v in ["Chess-9", "Chess9", "Nonary", "nonary chess"] {
+            assert_eq!(variant_of_tag(v), Ok(Some(Variant::Chess9)), "{v}");
+        }
+        assert_eq!(variant_of_tag("Standard"), Ok(None));
+        assert_eq!(variant_of_tag("From Position"), Ok(None));
+        assert!(variant_of_tag("Atomic").is_err());
+    }
+
+    #[test]
+    fn swaps_tag_parses_black_first() {
+        use SwapChoice::{King, None as Pass, Queen};
+        assert_eq!(
+            parse_swaps("black:king white:none"),
+            Some([Some(King), Some(Pass)])
+        );
+        assert_eq!(
+            parse_swaps("white:queen black:none"),
+            Some([Some(Pass), Some(Queen)])
+        );
+        assert_eq!(parse_swaps(""), Some([None, None]));
+        assert!(parse_swaps("white:queen").is_none());
+        assert!(parse_swaps("black:king black:none").is_none());
+        assert!(parse_swaps("black:rook").is_none());
+    }
+}

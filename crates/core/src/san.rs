@@ -1,0 +1,459 @@
+//! Standard Algebraic Notation: written with minimal disambiguation and check/mate
+//! suffixes; read strictly (an ambiguous SAN is an error, never a guess).
+
+use crate::text::{cat, push_all, push_char, Push};
+
+use crate::castling::CastlingSide;
+use crate::movegen::MoveList;
+use crate::position::{Move, MoveKind, Position};
+use crate::square::{Role, Square};
+use core::fmt;
+
+/// Why a SAN string was not accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SanError {
+    /// Not SAN at all.
+    Syntax { san: String },
+    /// Well-formed, but no legal move matches.
+    Illegal { san: String },
+    /// Several legal moves match (e.g. two knights can reach the square).
+    Ambiguous {
+        san: String,
+        candidates: Vec<String>,
+    },
+    /// A pawn reaches the last rank but the piece is missing.
+    MissingPromotion { san: String },
+}
+
+impl SanError {
+    /// The error as text (what `Display` writes).
+    pub fn message(&self) -> String {
+        cat!(self)
+    }
+}
+
+impl Push for SanError {
+    fn push_to(&self, out: &mut String) {
+        match self {
+            SanError::Syntax { san } => push_all!(out; "invalid move notation '", san, "'"),
+            SanError::Illegal { san } => push_all!(out; "illegal move '", san, "'"),
+            SanError::Ambiguous { san, candidates } => push_all!(out;
+                "ambiguous move '",
+                san,
+                "': could be ",
+                crate::text::Joined(candidates, " or ")
+            ),
+            SanError::MissingPromotion { san } => push_all!(out;
+                "move '",
+                san,
+                "' reaches the last rank: add the promotion piece (=Q, =R, =B or =N)"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl core::error::Error for SanError {}
+
+/// The role of the piece that makes `m`. Out of line: SAN asks it in four places.
+#[inline(never)]
+fn role_of(pos: &Position, m: Move) -> Role {
+    pos.board().role_at(m.from()).unwrap_or(Role::Pawn)
+}
+
+/// Writes SAN without the check suffix; `legal` must be the legal moves of `pos`.
+fn push_plain(s: &mut String, pos: &Position, m: Move, legal: &MoveList) {
+    if let Some(side) = m.castling_side() {
+        s.push_str(side.san());
+        return;
+    }
+    let role = role_of(pos, m);
+    let to = m.to();
+    let capture = pos.board().occupied().contains(to) || m.kind() == MoveKind::EnPassant;
+    if role == Role::Pawn {
+        // A pawn names only its file, and only when it captures.
+        if capture {
+            push_char(s, m.from().file().char());
+        }
+    } else {
+        push_char(s, role.upper());
+    }
+    if role != Role::Pawn && role != Role::King {
+        let (mut any, mut same_file, mut same_rank) = (false, false, false);
+        for &o in legal.iter() {
+            if o.to() == to && o.from() != m.from() && !o.is_castle() && role_of(pos, o) == role {
+                any = true;
+                same_file |= o.from().file() == m.from().file();
+                same_rank |= o.from().rank() == m.from().rank();
+            }
+        }
+        if any {
+            if !same_file {
+                push_char(s, m.from().file().char());
+            } else if !same_rank {
+                push_char(s, m.from().rank().char());
+            } else {
+                Push::push_to(&m.from(), s);
+            }
+        }
+    }
+    // One tail for pawns and pieces: only a pawn move has a promotion.
+    if capture {
+        push_char(s, 'x');
+    }
+    Push::push_to(&to, s);
+    if let Some(p) = m.promotion() {
+        push_char(s, '=');
+        push_char(s, p.upper());
+    }
+}
+
+/// `+` or `#` (or nothing) for the position after a move.
+pub fn suffix(after: &Position) -> &'static str {
+    if after.is_check() {
+        if after.has_legal_moves() {
+            "+"
+        } else {
+            "#"
+        }
+    } else {
+        ""
+    }
+}
+
+/// Full SAN with check or mate suffix.
+pub fn to_san(pos: &Position, m: Move, legal: &MoveList) -> String {
+    let mut s = String::with_capacity(8);
+    push_san(&mut s, pos, m, legal);
+    s
+}
+
+/// Writes [`to_san`] into `s`: a move list's SANs share one buffer.
+pub fn push_san(s: &mut String, pos: &Position, m: Move, legal: &MoveList) {
+    push_plain(s, pos, m, legal);
+    s.push_str(suffix(&pos.after(m)));
+}
+
+/// Reads SAN for a legal move. Tolerates `0-0`, check/mate and annotation suffixes
+/// (`+ # ! ?`), a missing `=` before the promotion piece (`e8Q`), a `P` for pawns, and
+/// long forms (`Ng1f3`, `Ng1-f3`). Rejects ambiguity.
+pub fn parse_san(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, SanError> {
+    let san = crate::text::trim(text);
+    let mut found = Vec::new();
+    let fail = match find(pos, san, legal, &mut found) {
+        Ok(m) => return Ok(m),
+        Err(fail) => fail,
+    };
+    // Each error is built here, once, around one copy of the text: all of it, or the
+    // first 32 characters of text that is not SAN.
+    let limit = match fail {
+        Fail::Syntax => 32,
+        _ => usize::MAX,
+    };
+    let san = crate::text::first_chars(san, limit);
+    Err(match fail {
+        Fail::Syntax => SanError::Syntax { san },
+        Fail::Illegal => SanError::Illegal { san },
+        Fail::MissingPromotion => SanError::MissingPromotion { san },
+        Fail::Ambiguous => {
+            // A plain loop: `collect` would bring its own copy of the allocation code.
+            let mut candidates = Vec::new();
+            for &m in &found {
+                candidates.push(cat!(role_of(pos, m).upper(), m.from(), m.to()));
+            }
+            SanError::Ambiguous { san, candidates }
+        }
+    })
+}
+
+/// Why [`find`] found no single move.
+enum Fail {
+    Syntax,
+    Illegal,
+    MissingPromotion,
+    /// The candidates are in `found`.
+    Ambiguous,
+}
+
+/// The move `san` (trimmed) names, or why there is none.
+fn find(pos: &Position, san: &str, legal: &MoveList, found: &mut Vec<Move>) -> Result<Move, Fail> {
+    let mut end = san.as_bytes();
+    while let [head @ .., b'+' | b'#' | b'!' | b'?'] = end {
+        end = head;
+    }
+    if let [head @ .., b'e', b'.', b'p', b'.'] = end {
+        end = head;
+    }
+    // Only ASCII bytes came off the end, so this is a character boundary; `san` starts
+    // with no whitespace, so `trim` only trims the end.
+    let core = crate::text::trim(san.get(..end.len()).unwrap_or_default()).as_bytes();
+    // Every byte below is matched against ASCII, so a byte of a multi-byte character
+    // always ends in a syntax error.
+    if core.is_empty() || core.len() > 12 {
+        return Err(Fail::Syntax);
+    }
+    // `O-O` and `O-O-O`, written with `O`, `0` or `o`, one letter throughout. The letter
+    // is checked once, after the shape (one copy of the pattern instead of one per letter).
+    let castle = match *core {
+        [o, b'-', p] if p == o => Some(CastlingSide::KingSide),
+        [o, b'-', p, b'-', q] if p == o && q == o => Some(CastlingSide::QueenSide),
+        _ => None,
+    }
+    .filter(|_| matches!(core.first(), Some(b'O' | b'0' | b'o')));
+    if let Some(side) = castle {
+        return legal
+            .iter()
+            .copied()
+            .find(|m| m.castling_side() == Some(side))
+            .ok_or(Fail::Illegal);
+    }
+    // Promotion piece at the end: "=Q", "=q", or a bare capital "Q" after the rank digit.
+    let mut body = core;
+    let mut promotion = None;
+    if body.len() >= 3 {
+        if let Some((&last, head)) = body.split_last() {
+            let piece = Role::from_char(char::from(last));
+            if let Some((b'=', h)) = head.split_last() {
+                promotion = Some(piece.ok_or(Fail::Syntax)?);
+                body = h;
+            } else if matches!(last.to_ascii_uppercase(), b'Q' | b'R' | b'B' | b'N')
+                && head.last().is_some_and(u8::is_ascii_digit)
+            {
+                // (`e7e8q`: after a rank digit only a promotion piece can follow.)
+                promotion = Role::from_char(char::from(last.to_ascii_lowercase()));
+                body = head;
+            }
+        }
+    }
+    let [rest @ .., f, r] = body else {
+        return Err(Fail::Syntax);
+    };
+    let to = Square::from_ascii(*f, *r).ok_or(Fail::Syntax)?;
+    let mut rest = rest;
+    let mut role = Role::Pawn;
+    let mut lettered = false;
+    // A capital piece letter (a small one is a file, unless a square follows: chess.js's
+    // `ng1f3`).
+    if let [c, tail @ ..] = rest {
+        let small = matches!(tail, [b'a'..=b'h', b'1'..=b'8', ..]);
+        if let Some(r) = Role::from_char(char::from(*c)).filter(|_| c.is_ascii_uppercase() || small)
+        {
+            role = r;
+            rest = tail;
+            lettered = true;
+        }
+    }
+    let mut from_file: Option<u8> = None;
+    let mut from_rank: Option<u8> = None;
+    let mut capture = false;
+    for &c in rest {
+        match c {
+            b'a'..=b'h' if from_file.is_none() && from_rank.is_none() && !capture => {
+                from_file = Some(c - b'a')
+            }
+            b'1'..=b'8' if from_rank.is_none() && !capture => from_rank = Some(c - b'1'),
+            b'x' | b':' if !capture => capture = true,
+            b'-' if !capture => {}
+            _ => return Err(Fail::Syntax),
+        }
+    }
+    if (role == Role::Pawn && from_file.is_none() && capture)
+        || (promotion.is_some() && role != Role::Pawn)
+        || promotion == Some(Role::Pawn)
+        || promotion == Some(Role::King)
+    {
+        return Err(Fail::Syntax);
+    }
+    // chess.js's `g1f3`, `e1g1`: both squares and no piece letter name any piece's move.
+    let coordinates = !lettered && from_file.is_some() && from_rank.is_some();
+    let mut wants_promotion = false;
+    for &m in legal.iter() {
+        if (m.is_castle() && !coordinates)
+            || m.king_to() != to
+            || (role_of(pos, m) != role && !coordinates)
+            || from_file.is_some_and(|f| m.from().file().index() != f)
+            || from_rank.is_some_and(|r| m.from().rank().index() != r)
+        {
+            continue;
+        }
+        let is_capture = pos.board().by_color(pos.turn().other()).contains(m.to())
+            || m.kind() == MoveKind::EnPassant;
+        if capture && !is_capture {
+            continue;
+        }
+        if m.promotion().is_some() && promotion.is_none() {
+            wants_promotion = true;
+            continue;
+        }
+        if m.promotion() == promotion {
+            found.push(m);
+        }
+    }
+    match found.as_slice() {
+        [m] => Ok(*m),
+        [] if wants_promotion => Err(Fail::MissingPromotion),
+        [] => Err(Fail::Illegal),
+        _ => Err(Fail::Ambiguous),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// chess.js's reading of move text
+
+/// SAN as chess.js compares it: without the first `=` and a trailing `+` or `#`
+/// followed by any `?` and `!`.
+fn chessjs_stripped(s: &str) -> Vec<u8> {
+    let mut t: Vec<u8> = s.bytes().collect();
+    if let Some(i) = t.iter().position(|&c| c == b'=') {
+        t.remove(i);
+    }
+    while matches!(t.last(), Some(b'?' | b'!')) {
+        t.pop();
+    }
+    if matches!(t.last(), Some(b'+' | b'#')) {
+        t.pop();
+    }
+    t
+}
+
+/// Whether `text` is `san`, decorations aside, as chess.js compares them.
+pub fn same_san(san: &str, text: &str) -> bool {
+    chessjs_stripped(san) == chessjs_stripped(text)
+}
+
+/// The move whose SAN `text` is, as chess.js's strict reading decides (decorations
+/// aside, exactly the SAN: no over-disambiguation, no long forms).
+pub fn parse_exact(pos: &Position, text: &str, legal: &MoveList) -> Option<Move> {
+    let want = chessjs_stripped(text);
+    legal
+        .iter()
+        .copied()
+        .find(|&m| chessjs_stripped(&to_san(pos, m, legal)) == want)
+}
+
+/// Where chess.js's generator puts `m` among the moves of `pos`: by origin from a8 to
+/// h1; a pawn's push, double push, then captures (toward the a-file first for White,
+/// the h-file for Black); a piece's rays in chess.js's offset order, nearer squares
+/// first; promotions knight, bishop, rook, queen; castling last, king side first.
+pub fn chessjs_key(pos: &Position, m: Move) -> u64 {
+    // The five parts, most significant first, as one number to compare.
+    let key = |parts: [u8; 5]| {
+        u64::from_be_bytes([0, 0, 0, parts[0], parts[1], parts[2], parts[3], parts[4]])
+    };
+    if let Some(side) = m.castling_side() {
+        return key([1, 0, side as u8, 0, 0]);
+    }
+    let (from, to) = (m.from(), m.to());
+    // chess.js's 0x88 deltas: a rank up is -16, a file right +1.
+    let dr = i16::from(to.rank().index()) - i16::from(from.rank().index());
+    let df = i16::from(to.file().index()) - i16::from(from.file().index());
+    let delta = -16 * dr + df;
+    let promo = match m.promotion() {
+        Some(Role::Knight) => 0,
+        Some(Role::Bishop) => 1,
+        Some(Role::Rook) => 2,
+        Some(_) => 3,
+        None => 0,
+    };
+    let role = role_of(pos, m);
+    let (dir, dist) = match role {
+        Role::Pawn => {
+            let white = pos.turn() == crate::square::Color::White;
+            let offsets: [i16; 4] = if white {
+                [-16, -32, -17, -15]
+            } else {
+                [16, 32, 17, 15]
+            };
+            (
+                offsets.iter().position(|&o| o == delta).unwrap_or(4) as u8,
+                0,
+            )
+        }
+        Role::Knight => {
+            let offsets = [-18i16, -33, -31, -14, 18, 33, 31, 14];
+            (
+                offsets.iter().position(|&o| o == delta).unwrap_or(8) as u8,
+                0,
+            )
+        }
+        _ => {
+            let steps = dr.abs().max(df.abs()).max(1);
+            let unit = -16 * (dr / steps) + df / steps;
+            let offsets: &[i16] = match role {
+                Role::Bishop => &[-17, -15, 17, 15],
+                Role::Rook => &[-16, 1, 16, -1],
+                _ => &[-17, -16, -15, 1, 17, 16, 15, -1],
+            };
+            (
+                offsets.iter().position(|&o| o == unit).unwrap_or(8) as u8,
+                steps as u8,
+            )
+        }
+    };
+    key([0, from.u8() ^ 56, dir, dist, promo])
+}
+
+/// The legal moves in chess.js's order ([`chessjs_key`]).
+pub fn chessjs_order(pos: &Position, legal: &MoveList) -> Vec<Move> {
+    // Insertion sort by key: at most a couple of hundred moves, and a fraction of the
+    // code of the standard library's sorts (4.8 KB of wasm for the unstable one).
+    let mut keys: Vec<u64> = Vec::with_capacity(legal.len());
+    let mut out: Vec<Move> = Vec::with_capacity(legal.len());
+    for &m in legal.iter() {
+        let k = chessjs_key(pos, m);
+        let at = keys.partition_point(|&o| o <= k);
+        keys.insert(at, k);
+        out.insert(at, m);
+    }
+    out
+}
+
+#[cfg(test)]
+mod chessjs_tests {
+    use super::*;
+    use crate::fen;
+
+    #[test]
+    fn strict_reading_is_exact_san() {
+        let pos = fen::parse(fen::STANDARD_FEN).unwrap();
+        let legal = pos.legal_moves();
+        for (text, ok) in [
+            ("e4", true),
+            ("Nf3+?!", true),
+            ("e2e4", false),
+            ("Ng1f3", false),
+        ] {
+            assert_eq!(parse_exact(&pos, text, &legal).is_some(), ok, "{text}");
+        }
+        let f =
+            fen::parse("r1bqkbnr/ppp2ppp/2n5/1B1pP3/4P3/8/PPPP2PP/RNBQK1NR b KQkq - 2 4").unwrap();
+        let legal = f.legal_moves();
+        assert!(
+            parse_exact(&f, "Nge7", &legal).is_none(),
+            "over-disambiguated"
+        );
+        assert!(parse_exact(&f, "Ne7", &legal).is_some());
+    }
+
+    #[test]
+    fn moves_come_in_chessjs_order() {
+        let pos = fen::parse(fen::STANDARD_FEN).unwrap();
+        let legal = pos.legal_moves();
+        let sans: Vec<String> = chessjs_order(&pos, &legal)
+            .iter()
+            .map(|&m| to_san(&pos, m, &legal))
+            .collect();
+        assert_eq!(
+            sans,
+            [
+                "a3", "a4", "b3", "b4", "c3", "c4", "d3", "d4", "e3", "e4", "f3", "f4", "g3", "g4",
+                "h3", "h4", "Na3", "Nc3", "Nf3", "Nh3"
+            ]
+        );
+    }
+}

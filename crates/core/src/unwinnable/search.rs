@@ -1,0 +1,301 @@
+//! Stage 3: a bounded helpmate search.
+//!
+//! Best-first over the positions reachable from the root, both sides' legal moves, each
+//! position stored once (a transposition table keyed by the whole position but its
+//! clocks). The most promising position is expanded next: the loser's king short of
+//! flights, near a corner, the winner's king and pieces near it, the winner's pawns
+//! advanced, a check given. Every new position is judged at once: a mate ends the search
+//! (the line is read back through the parents); a position the static stages prove
+//! hopeless is stored but never expanded.
+//!
+//! Soundness: positions are only ever skipped when already stored, so if the store
+//! holds every reachable position that is not proved hopeless and none is a mate, there
+//! is none. The search answers "cannot" only then, and "can" ([`Answer::Unknown`]) when it
+//! stops at a bound first. Clocks play no part: the fifty-move rule and repetitions do not
+//! stop a series of legal moves here, which can only add mates (never hide one).
+
+use core::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::attacks;
+use crate::position::{Move, MoveKind, Position};
+use crate::square::{Color, Role, Square};
+
+use super::{static_cannot, Answer, Why};
+
+/// Bounds of one search: positions stored and plies from the root. The time a search
+/// may take is bounded by `positions` times the cost of one (a move generation, the
+/// static stages and the heuristic), its memory by `positions` times about 110 bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub positions: usize,
+    pub depth: u16,
+}
+
+impl Limits {
+    /// For a question asked once (a flag fall, `hasMatingMaterial`).
+    pub const FULL: Limits = Limits {
+        positions: 20_000,
+        depth: 200,
+    };
+    /// For the automatic check after every move.
+    pub const PER_MOVE: Limits = Limits {
+        positions: 256,
+        depth: 200,
+    };
+}
+
+/// One stored position: how it was reached and how far from the root.
+struct Node {
+    pos: Position,
+    parent: u32,
+    mv: Move,
+    depth: u16,
+}
+
+/// Whether `winner` can mate from `root`, by search alone (the caller has run the
+/// static stages on the root).
+pub fn helpmate(root: &Position, winner: Color, limits: Limits) -> Answer {
+    if !root.has_legal_moves() {
+        return if root.turn() != winner && root.is_check() {
+            Answer::Mate(Vec::new())
+        } else {
+            Answer::Cannot(Why::NoMoves)
+        };
+    }
+    let mut start = *root;
+    normalise(&mut start);
+    Search::new(winner, limits).run(start)
+}
+
+/// The parent of the root.
+const NO_PARENT: u32 = u32::MAX;
+
+struct Search {
+    winner: Color,
+    limits: Limits,
+    nodes: Vec<Node>,
+    /// Open addressing: node index + 1, 0 for empty; length a power of two at least
+    /// twice `limits.positions`.
+    table: Vec<u32>,
+    /// (score, node index): the lowest score first, the newest among equals.
+    queue: BinaryHeap<(Reverse<u32>, u32)>,
+}
+
+impl Search {
+    fn new(winner: Color, limits: Limits) -> Search {
+        let positions = limits.positions.clamp(1, 1 << 24);
+        let size = (positions * 2).next_power_of_two();
+        Search {
+            winner,
+            limits: Limits {
+                positions,
+                ..limits
+            },
+            nodes: Vec::with_capacity(positions.min(4096)),
+            table: vec![0; size],
+            queue: BinaryHeap::new(),
+        }
+    }
+
+    fn run(&mut self, root: Position) -> Answer {
+        let none = Move::new(
+            Square::from_index(0),
+            Square::from_index(0),
+            MoveKind::Normal,
+        );
+        if let Some(slot) = self.free_slot(&root) {
+            let idx = self.store(slot, root, NO_PARENT, none, 0);
+            self.enqueue(idx);
+        }
+        let mut cut = false;
+        while let Some((_, idx)) = self.queue.pop() {
+            let Some(node) = self.nodes.get(idx as usize) else {
+                break;
+            };
+            let (pos, depth) = (node.pos, node.depth);
+            if depth >= self.limits.depth {
+                cut = true;
+                continue;
+            }
+            for &m in pos.legal_moves().iter() {
+                let mut child = pos.after(m);
+                normalise(&mut child);
+                let Some(slot) = self.free_slot(&child) else {
+                    continue;
+                };
+                if self.nodes.len() >= self.limits.positions {
+                    return Answer::Unknown;
+                }
+                let new = self.store(slot, child, idx, m, depth + 1);
+                let loser_to_move = child.turn() != self.winner;
+                if loser_to_move && child.is_check() && !child.has_legal_moves() {
+                    return Answer::Mate(self.line(new));
+                }
+                // A hopeless position stays stored (never met again), never expanded.
+                if static_cannot(&child, self.winner).is_none() {
+                    self.enqueue(new);
+                }
+            }
+        }
+        if cut {
+            Answer::Unknown
+        } else {
+            Answer::Cannot(Why::Search)
+        }
+    }
+
+    /// Stores a position in table slot `slot` (free); returns its node index.
+    fn store(&mut self, slot: usize, pos: Position, parent: u32, mv: Move, depth: u16) -> u32 {
+        let idx = self.nodes.len() as u32;
+        if let Some(t) = self.table.get_mut(slot) {
+            *t = idx + 1;
+        }
+        self.nodes.push(Node {
+            pos,
+            parent,
+            mv,
+            depth,
+        });
+        idx
+    }
+
+    /// Queues a stored position by its score.
+    fn enqueue(&mut self, idx: u32) {
+        if let Some(n) = self.nodes.get(idx as usize) {
+            let score = u32::from(n.depth) + weight::GREED * heuristic(&n.pos, self.winner);
+            self.queue.push((Reverse(score), idx));
+        }
+    }
+
+    /// The empty table slot for `pos`, or `None` when it is stored already.
+    fn free_slot(&self, pos: &Position) -> Option<usize> {
+        let mask = self.table.len() - 1;
+        let mut i = pos.hash() as usize & mask;
+        loop {
+            match self.table.get(i) {
+                Some(0) | None => return Some(i),
+                Some(&n) => {
+                    if self
+                        .nodes
+                        .get(n as usize - 1)
+                        .is_some_and(|e| e.pos == *pos)
+                    {
+                        return None;
+                    }
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The moves from the root to node `idx`.
+    fn line(&self, mut idx: u32) -> Vec<Move> {
+        let mut moves = Vec::new();
+        while let Some(n) = self.nodes.get(idx as usize) {
+            if n.parent == NO_PARENT {
+                break;
+            }
+            moves.push(n.mv);
+            idx = n.parent;
+        }
+        moves.reverse();
+        moves
+    }
+}
+
+/// Clocks zeroed: two positions that differ only in them are one node.
+fn normalise(pos: &mut Position) {
+    pos.halfmoves = 0;
+    pos.fullmoves = 1;
+}
+
+/// The heuristic's weights, tuned on 1,020 random positions of 17 material sets (two
+/// minor or fewer per side): helpmates not found within [`Limits::FULL`] went from 119 to
+/// 39 (the tuning run is in `docs/dead-positions.md`).
+mod weight {
+    /// Per flight square of the loser's king.
+    pub const FLIGHT: u32 = 3;
+    /// Per step of the loser's king from a corner.
+    pub const CORNER: u32 = 1;
+    /// Per step the kings stand apart beyond two.
+    pub const KINGS: u32 = 2;
+    /// Per step each of the winner's pieces stands from the loser's king beyond one.
+    pub const PIECE: u32 = 2;
+    /// Per rank each of the winner's pawns has still to go.
+    pub const PAWN: u32 = 1;
+    /// Taken off when the loser's king is in check.
+    pub const CHECK: u32 = 3;
+    /// Per step each of the loser's units stands from its own king beyond one (blockers
+    /// of a helpmate).
+    pub const BLOCKER: u32 = 2;
+    /// The heuristic against the depth (the plies from the root) in a position's score.
+    pub const GREED: u32 = 6;
+    /// When the winner's pieces are bishops of one colour and the loser's king stands on
+    /// the other.
+    pub const WRONG_COLOUR: u32 = 4;
+    /// Per rank each of the loser's pawns has still to go (a promotion makes a blocker).
+    pub const LOSER_PAWN: u32 = 2;
+}
+
+/// How far the position looks from a mate by `winner` (lower is closer).
+fn heuristic(pos: &Position, winner: Color) -> u32 {
+    let b = pos.board();
+    let loser = winner.other();
+    let (Some(lk), Some(wk)) = (b.king(loser), b.king(winner)) else {
+        return 0;
+    };
+    let t = attacks::tables();
+    let occ = b.occupied().without(lk);
+    // The king's square and its flights, through one attack test.
+    let (mut flights, mut check) = (0, false);
+    for sq in (t.king(lk) & !b.by_color(loser)).with(lk) {
+        let attacked = b.is_attacked(sq, winner, occ);
+        if sq == lk {
+            check = attacked;
+        } else if !attacked {
+            flights += 1;
+        }
+    }
+    let edge = |sq: Square| {
+        let (f, r) = (sq.file().index(), sq.rank().index());
+        u32::from(f.min(7 - f) + r.min(7 - r))
+    };
+    let dist = |a: Square, z: Square| {
+        let df = a.file().index().abs_diff(z.file().index());
+        let dr = a.rank().index().abs_diff(z.rank().index());
+        u32::from(df.max(dr))
+    };
+    let mut h = weight::FLIGHT * flights
+        + weight::CORNER * edge(lk)
+        + weight::KINGS * dist(wk, lk).saturating_sub(2);
+    let ours = b.by_color(winner);
+    for sq in ours & !b.by_role(Role::King) & !b.by_role(Role::Pawn) {
+        h += weight::PIECE * dist(sq, lk).saturating_sub(1);
+    }
+    for sq in ours & b.by_role(Role::Pawn) {
+        let r = sq.rank().index();
+        h += weight::PAWN * u32::from(if winner == Color::White { 7 - r } else { r });
+    }
+    for sq in b.by_color(loser) & !b.by_role(Role::King) {
+        h += weight::BLOCKER * dist(sq, lk).saturating_sub(1);
+    }
+    for sq in b.by_color(loser) & b.by_role(Role::Pawn) {
+        let r = sq.rank().index();
+        h += weight::LOSER_PAWN * u32::from(if loser == Color::White { 7 - r } else { r });
+    }
+    // Bishops alone check only on their colour.
+    let bishops = ours & b.by_role(Role::Bishop);
+    let others = ours & !b.by_role(Role::King) & !bishops;
+    if others.is_empty() && bishops.any() {
+        let light = (bishops & crate::bitboard::Bitboard::LIGHT).any();
+        let dark = (bishops & crate::bitboard::Bitboard::DARK).any();
+        if light != dark && crate::bitboard::Bitboard::LIGHT.contains(lk) != light {
+            h += weight::WRONG_COLOUR;
+        }
+    }
+    if check {
+        h = h.saturating_sub(weight::CHECK);
+    }
+    h
+}

@@ -1,0 +1,163 @@
+// Shared set-up of the widget's browser tests: a tiny static server on 127.0.0.1
+// over www/dist (built by `npm run build`), and Debian's Chromium driven by
+// playwright-core, headless, with a fresh profile. Every request the browser makes
+// is recorded: `close()` fails when one left 127.0.0.1 (the widget uses no network).
+import assert from "node:assert/strict";
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { dirname, extname, join, normalize, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const www = join(root, "www");
+export const dist = join(www, "dist");
+export const shots = join(root, "test-results", "www");
+
+const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8" };
+/** URLs that are not network access: this server, files, inline data. */
+const LOCAL = /^(file|data|blob|about):/;
+const FIXTURE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Board</title>
+<script src="/chess960-board.js"></script>
+<style>body{margin:0;padding:16px;font:14px system-ui}chess960-board{width:min(480px,100%)}</style>
+</head><body></body></html>`;
+
+const ARGS = [
+  "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--no-first-run",
+];
+
+/**
+ * Starts the server and the browser; returns { origin, browser, requests, close }.
+ * `routes` adds pages: path → { body, type (an extension), headers }. `/pkg/…`
+ * serves the built package.
+ */
+export async function start({ routes = {} } = {}) {
+  assert.ok(existsSync(join(dist, "chess960-board.js")), "www/dist is missing: run `npm run build` first");
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? "/", "http://127.0.0.1").pathname);
+    if (path === "/fixture.html") {
+      res.writeHead(200, { "content-type": TYPES[".html"] }).end(FIXTURE);
+      return;
+    }
+    if (path === "/favicon.ico") {
+      res.writeHead(204).end();
+      return;
+    }
+    const route = routes[path];
+    if (route) {
+      res.writeHead(200, { "content-type": TYPES[route.type ?? ".html"], ...route.headers }).end(route.body);
+      return;
+    }
+    const base = path.startsWith("/pkg/") ? join(root, "pkg") : dist;
+    const file = normalize(join(base, path === "/" ? "index.html" : path.replace(/^\/pkg\//, "/")));
+    if (!file.startsWith(base + sep) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  const address = server.address();
+  const origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const profile = mkdtempSync(join(tmpdir(), "chess960-www-"));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ARGS,
+    viewport: { width: 900, height: 800 },
+  });
+  mkdirSync(shots, { recursive: true });
+  const requests = [];
+  browser.on("request", (r) => requests.push(r.url()));
+  let mobile = null;
+  return {
+    origin,
+    browser,
+    requests,
+    /** A page in a touch phone's context (390×844, touch, mobile viewport), at `path`. */
+    async phonePage(path = "/fixture.html") {
+      if (!mobile) {
+        mobile = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: ARGS });
+      }
+      const ctx = await mobile.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+      ctx.on("request", (r) => requests.push(r.url()));
+      const page = await ctx.newPage();
+      page.errors = [];
+      page.on("pageerror", (e) => page.errors.push(e.message));
+      await page.goto(`${origin}${path}`);
+      return page;
+    },
+    async close() {
+      await mobile?.close();
+      await browser.close();
+      await new Promise((ok) => server.close(ok));
+      rmSync(profile, { recursive: true, force: true });
+      const away = requests.filter((u) => !/^http:\/\/127\.0\.0\.1:\d+\//.test(u) && !LOCAL.test(u));
+      assert.deepEqual(away, [], "requests that left 127.0.0.1");
+      assert.ok(requests.length > 0, "requests were recorded");
+    },
+  };
+}
+
+/**
+ * A page with one board: `attrs` are the element's attributes. Collects page
+ * errors into `page.errors`.
+ */
+export async function boardPage(env, attrs = {}, options = {}) {
+  let page = options.page;
+  if (!page) {
+    page = await env.browser.newPage();
+    page.errors = [];
+    page.on("pageerror", (e) => page.errors.push(e.message));
+    await page.goto(`${env.origin}/fixture.html`);
+  }
+  await page.evaluate(([a, inner, listen]) => {
+    const el = document.createElement("chess960-board");
+    for (const [k, v] of Object.entries(a)) el.setAttribute(k, v);
+    if (inner) el.innerHTML = inner;
+    window.events = [];
+    for (const t of ["move", "gameover", "swap", "shapes", ...listen]) {
+      el.addEventListener(t, (e) => window.events.push({ type: t, detail: e.detail }));
+    }
+    document.body.appendChild(el);
+  }, [attrs, options.inner ?? "", options.listen ?? []]);
+  return page;
+}
+
+/** The locator of a square of the (first) board. */
+export function sq(page, name) {
+  return page.locator(`chess960-board [data-square="${name}"]`);
+}
+
+export async function click(page, ...names) {
+  for (const n of names) await sq(page, n).click();
+}
+
+/** Drags with real pointer events, in a few steps. */
+export async function drag(page, from, to) {
+  const a = await sq(page, from).boundingBox();
+  const b = await sq(page, to).boundingBox();
+  assert.ok(a && b, "squares are on screen");
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 6, a.y + a.height / 2 + 6, { steps: 2 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+  await page.mouse.up();
+}
+
+export const fen = (page) => page.evaluate(() => document.querySelector("chess960-board").fen);
+export const placement = async (page) => (await fen(page)).split(" ")[0];
+export const label = (page, name) => sq(page, name).getAttribute("aria-label");
+export const events = (page, type) =>
+  page.evaluate((t) => window.events.filter((e) => e.type === t).map((e) => e.detail), type);
+export const shadow = (page, selector) => page.locator(`chess960-board ${selector}`);
+
+/** Waits until no animation runs in the page's boards (moves slide for ~200 ms). */
+export async function settle(page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("chess960-board")].every((b) => !b.shadowRoot || b.shadowRoot.getAnimations().length === 0)
+  );
+}
