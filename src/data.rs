@@ -11,6 +11,7 @@
 use super::read::Args;
 use super::Fault;
 use chess960::adjourn::{Envelope, Resumption};
+use chess960::fen::CastlingLetters;
 use chess960::game::{Entry, Game};
 use chess960::position::{Move, Position};
 use chess960::square::{Color, Square};
@@ -127,7 +128,7 @@ pub fn resumption(a: &Args, at: u32) -> Resumption {
 /// resumption's date, time and venue.
 pub fn envelope(a: &Args) -> Result<Envelope, Fault> {
     let n = a.num(4);
-    if !(1.0..=f64::from(u32::MAX)).contains(&n) || !chess960::text::is_whole(n) {
+    if !((1.0..=f64::from(u32::MAX)).contains(&n) && n.fract() == 0.0) {
         return Err(Fault::Range(
             "envelope.moveNumber must be a whole number from 1".to_owned(),
         ));
@@ -202,7 +203,7 @@ fn node(
         .str("uci", &uci)
         .str("from", &cat!(from))
         .str("to", &cat!(to))
-        .str("fen", &chess960::fen::to_fen(after, false))
+        .str("fen", &chess960::fen::to_fen(after, CastlingLetters::XFen))
         .with("startingComments", strs(&n.starting_comments))
         .with("comments", strs(&n.comments))
         .with("nags", nums(nags))
@@ -258,7 +259,10 @@ pub fn tree(game: &Game) -> JsValue {
     }
     Obj::new()
         .with("headers", headers(game))
-        .str("startFen", &chess960::fen::to_fen(&start, false))
+        .str(
+            "startFen",
+            &chess960::fen::to_fen(&start, CastlingLetters::XFen),
+        )
         .str("variant", game.variant().name())
         .with(
             "comments",

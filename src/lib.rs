@@ -19,6 +19,7 @@ mod records;
 
 use chess960::adjourn::{self, Conclusion};
 use chess960::fen;
+use chess960::fen::CastlingLetters;
 use chess960::game::{Game, Input, PlayError};
 use chess960::pgn::{self, ReadOptions, WriteOptions};
 use chess960::resolve::Resolution;
@@ -83,7 +84,7 @@ fn color(s: &str) -> Answer<Color> {
 /// `n` if it is a whole number from 0 to `max`, else a `RangeError`
 /// `<what> must be an integer from 0 to <max>, got <n>`.
 fn whole_in(n: f64, max: u32, what: &str) -> Answer<u32> {
-    if (0.0..=f64::from(max)).contains(&n) && chess960::text::is_whole(n) {
+    if (0.0..=f64::from(max)).contains(&n) && (n.is_finite() && n.fract() == 0.0) {
         return Ok(n as u32);
     }
     // The number as JS writes it (`1.5`, `NaN`, `-Infinity`, `1e+21`).
@@ -138,7 +139,7 @@ impl JsGame {
         ) {
             records::push_entry(&mut s, &e, g.notation());
             s.push('\t');
-            s.push_str(&fen::to_fen(before, false));
+            s.push_str(&fen::to_fen(before, CastlingLetters::XFen));
         }
         s
     }
@@ -157,7 +158,7 @@ impl JsGame {
         };
         (g.swap_plies()..=g.ply_count()).rev().find(|&p| {
             g.position_at(p)
-                .is_some_and(|pos| fen::to_fen(pos, false) == fen)
+                .is_some_and(|pos| fen::to_fen(pos, CastlingLetters::XFen) == fen)
         })
     }
 
@@ -223,7 +224,7 @@ impl JsGame {
                 }
                 s.push('\t');
                 if let Some(before) = g.position_at(ply - 1) {
-                    s.push_str(&fen::to_fen(before, false));
+                    s.push_str(&fen::to_fen(before, CastlingLetters::XFen));
                 }
                 continue;
             }
@@ -293,7 +294,7 @@ impl JsGame {
             };
             let fen = g
                 .position_at(p)
-                .map(|pos| fen::to_fen(pos, false))
+                .map(|pos| fen::to_fen(pos, CastlingLetters::XFen))
                 .unwrap_or_default();
             out.push(&data::fen_comment(
                 &fen,
@@ -392,8 +393,8 @@ impl JsGame {
                 }
                 s
             }
-            Some(Get::Fen) => g.fen(false),
-            Some(Get::ShredderFen) => g.fen(true),
+            Some(Get::Fen) => g.fen(CastlingLetters::XFen),
+            Some(Get::ShredderFen) => g.fen(CastlingLetters::Shredder),
             Some(Get::Turn) => cat!(g.turn().char()),
             Some(Get::Moves) => {
                 let pos = *g.position();
@@ -414,7 +415,7 @@ impl JsGame {
                 if let Some(e) = g.undo() {
                     records::push_entry(&mut s, &e, notation);
                     s.push('\t');
-                    s.push_str(&fen::to_fen(g.position(), false));
+                    s.push_str(&fen::to_fen(g.position(), CastlingLetters::XFen));
                 }
                 s
             }
@@ -746,11 +747,17 @@ fn util(op: u32, a: &str, b: &str, x: f64) -> Answer<JsValue> {
         Some(Util::FenAfter) => {
             let pos = fen::parse_lenient(a).map_err(fail)?;
             if b == "0000" {
-                return Ok(JsValue::from_str(&fen::to_fen(&pos.after_null(), false)));
+                return Ok(JsValue::from_str(&fen::to_fen(
+                    &pos.after_null(),
+                    CastlingLetters::XFen,
+                )));
             }
             let legal = pos.legal_moves();
             let m = chess960::uci::parse_uci(&pos, b, &legal).map_err(fail)?;
-            Ok(JsValue::from_str(&fen::to_fen(&pos.after(m), false)))
+            Ok(JsValue::from_str(&fen::to_fen(
+                &pos.after(m),
+                CastlingLetters::XFen,
+            )))
         }
         None => Err(Fault::Error("unknown operation".to_owned())),
     }

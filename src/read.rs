@@ -58,7 +58,7 @@ impl Args {
         self.list(i)
             .iter()
             .filter_map(JsValue::as_f64)
-            .filter(|&x| (0.0..=255.0).contains(&x) && chess960::text::is_whole(x))
+            .filter(|&x| (0.0..=255.0).contains(&x) && (x.is_finite() && x.fract() == 0.0))
             .map(|x| x as u8)
             .collect()
     }

@@ -9,7 +9,7 @@ use chess960::game::{Entry, PlayedMove};
 use chess960::position::{Move, MoveKind};
 use chess960::setup::SwapChoice;
 use chess960::square::{Color, Role};
-use chess960::text::{push_char, Push};
+use chess960::text::Push;
 use chess960::uci::CastlingNotation;
 
 /// Appends the record of a move.
@@ -37,16 +37,18 @@ pub fn push_move(out: &mut String, pm: &PlayedMove, notation: CastlingNotation) 
         opt(m.promotion()),
         b' ',
     ];
-    chess960::text::push_ascii(out, &head);
+    if let Ok(head) = std::str::from_utf8(&head) {
+        out.push_str(head);
+    }
     pm.push_flags(out);
-    push_char(out, ' ');
+    out.push(' ');
     pm.san.push_to(out);
-    push_char(out, ' ');
+    out.push(' ');
     chess960::uci::push_uci(out, m, notation);
     if let (MoveKind::Castle, Some(side)) = (m.kind(), m.castling_side()) {
-        push_char(out, ' ');
+        out.push(' ');
         Push::push_to(&m.to(), out);
-        push_char(out, ' ');
+        out.push(' ');
         Push::push_to(&side.rook_to(m.from().rank()), out);
     }
 }
@@ -85,7 +87,7 @@ pub fn push_moves(
 ) {
     for &m in moves {
         if !out.is_empty() {
-            push_char(out, '\n');
+            out.push('\n');
         }
         push_move(out, &PlayedMove::describe(pos, m, legal), notation);
     }

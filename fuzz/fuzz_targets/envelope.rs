@@ -3,6 +3,7 @@
 //! or an error.
 #![no_main]
 
+use chess960::fen::CastlingLetters;
 use chess960::adjourn::{self, Conclusion, Envelope, Resumption};
 use chess960::square::Color;
 use libfuzzer_sys::fuzz_target;
@@ -29,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
         resumption: Resumption { date: next(), time: next(), venue: next() },
     };
     if let Ok(game) = adjourn::open(&env) {
-        let _ = game.fen(false);
+        let _ = game.fen(CastlingLetters::XFen);
         let _ = chess960::pgn::write(&game);
     }
     for how in [Conclusion::Agreement, Conclusion::Resignation(Color::White)] {

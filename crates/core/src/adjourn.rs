@@ -26,12 +26,12 @@
 //! resignation (Art. 6): the game as it stood, with the result recorded; the sealed move
 //! is not played.
 
+use crate::fen::CastlingLetters;
 use crate::fen::{self, FenError};
 use crate::game::{Game, Outcome, PlayError, Reason};
 use crate::pgn::{self, PgnError};
 use crate::san::SanError;
 use crate::square::Color;
-use crate::text;
 use crate::uci::UciError;
 
 /// The header that holds a pending draw offer on an opened game (`"w"` or `"b"`).
@@ -160,11 +160,11 @@ pub fn seal(
     Ok(Envelope {
         white: name("White"),
         black: name("Black"),
-        fen: game.fen(false),
+        fen: game.fen(CastlingLetters::XFen),
         pgn: pgn::write(game),
         move_number: game.position().fullmoves(),
         sealer: game.turn(),
-        text: text::owned(text),
+        text: text.to_owned(),
         white_time_ms: check_time("whiteTimeMs", white_time_ms)?,
         black_time_ms: check_time("blackTimeMs", black_time_ms)?,
         draw_offer,
@@ -177,13 +177,13 @@ fn game_of(env: &Envelope) -> Result<Game, AdjournError> {
     check_time("whiteTimeMs", env.white_time_ms)?;
     check_time("blackTimeMs", env.black_time_ms)?;
     let expected = fen::parse(&env.fen).map_err(AdjournError::Fen)?;
-    let game = if text::trim(&env.pgn).is_empty() {
+    let game = if env.pgn.trim().is_empty() {
         Game::from_parsed(expected)
     } else {
         pgn::read(&env.pgn).map_err(AdjournError::Pgn)?
     };
-    let want = fen::to_fen(&expected, false);
-    let have = game.fen(false);
+    let want = fen::to_fen(&expected, CastlingLetters::XFen);
+    let have = game.fen(CastlingLetters::XFen);
     if want != have {
         return Err(AdjournError::PositionMismatch {
             fen: want,

@@ -56,8 +56,6 @@ const BISHOP_SEEDS: [u32; 64] = include!("magics_bishop.in");
 
 /// A candidate magic constant for (`rook`, `sq`, `seed`): the AND of three splitmix64
 /// outputs, so about one bit in eight is set (sparse constants are the likely magics).
-/// Out of line: start-up asks 128 times, and one copy is smaller.
-#[inline(never)]
 pub fn magic_candidate(rook: bool, sq: usize, seed: u32) -> u64 {
     let mut state = (u64::from(rook) << 6 | sq as u64) << 32 | u64::from(seed);
     let mut magic = !0;

@@ -1,7 +1,7 @@
 //! FEN in and out: standard FEN, X-FEN (`KQkq`, a file letter for an inner rook) and
 //! Shredder-FEN (`HAha`), detected per character on input.
 
-use crate::text::{cat, push_all, push_char, Push};
+use crate::text::{cat, push_all, Push};
 
 use crate::bitboard::Bitboard;
 use crate::castling::{outermost_rook, Castles, CastlingSide};
@@ -101,12 +101,9 @@ fn char_at(s: &str, i: usize) -> char {
     s.get(i..).and_then(|t| t.chars().next()).unwrap_or('\0')
 }
 
-/// An error that quotes a field. Out of line: one copy of the string copy for the four
-/// errors that need it.
-#[inline(never)]
+/// An error that quotes a field, all of it.
 fn field_error(make: fn(String) -> FenError, field: &str) -> FenError {
-    // All of it (`first_chars` is the one out-of-line copy of a string).
-    make(crate::text::owned(field))
+    make(field.to_owned())
 }
 
 /// What `str::parse::<u32>` accepts: an optional `+`, then decimal digits up to `u32::MAX`.
@@ -237,7 +234,13 @@ pub fn parse_lenient(fen: &str) -> Result<Position, FenError> {
 fn parse_with(fen: &str, lenient: bool) -> Result<Position, FenError> {
     // Missing trailing fields read as their defaults.
     let mut fields = ["", "", "-", "-", "0", "1"];
-    let n = crate::text::split_whitespace(fen, &mut fields);
+    let mut n = 0;
+    for (i, field) in fen.split_whitespace().enumerate() {
+        if let Some(slot) = fields.get_mut(i) {
+            *slot = field;
+        }
+        n = i + 1;
+    }
     if n == 0 {
         return Err(FenError::Empty);
     }
@@ -405,7 +408,9 @@ fn push_board(board: &Board, s: &mut String) {
             put(b'0' + empty);
         }
     }
-    crate::text::push_ascii(s, out.get(..n).unwrap_or_default());
+    if let Ok(placement) = std::str::from_utf8(out.get(..n).unwrap_or_default()) {
+        s.push_str(placement);
+    }
 }
 
 /// The placement field.
@@ -415,7 +420,19 @@ pub fn board_fen(board: &Board) -> String {
     s
 }
 
-fn push_castling(pos: &Position, shredder: bool, s: &mut String) {
+/// How a FEN writes castling rights.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CastlingLetters {
+    /// X-FEN: `KQkq` for the outermost rooks, the rook's file letter for an inner one
+    /// (what chess.js and lichess write).
+    #[default]
+    XFen,
+    /// Shredder-FEN: always the rook's file letter (`HAha`).
+    Shredder,
+}
+
+fn push_castling(pos: &Position, letters: CastlingLetters, s: &mut String) {
+    let shredder = letters == CastlingLetters::Shredder;
     let start = s.len();
     for color in Color::ALL {
         for side in CastlingSide::ALL {
@@ -427,58 +444,68 @@ fn push_castling(pos: &Position, shredder: bool, s: &mut String) {
                 } else {
                     'q'
                 };
-                push_char(
-                    s,
-                    if color == Color::White {
-                        ch.to_ascii_uppercase()
-                    } else {
-                        ch
-                    },
-                );
+                s.push(if color == Color::White {
+                    ch.to_ascii_uppercase()
+                } else {
+                    ch
+                });
             }
         }
     }
     if s.len() == start {
-        push_char(s, '-');
+        s.push('-');
     }
 }
 
 /// The castling field, X-FEN (`KQkq`, file letters only for inner rooks) or Shredder-FEN.
-pub fn castling_fen(pos: &Position, shredder: bool) -> String {
+pub fn castling_fen(pos: &Position, letters: CastlingLetters) -> String {
     let mut s = String::new();
-    push_castling(pos, shredder, &mut s);
+    push_castling(pos, letters, &mut s);
     s
 }
 
 /// The full six-field FEN; the en passant square only when the capture is legal.
-pub fn to_fen(pos: &Position, shredder: bool) -> String {
-    write_fen(pos, shredder, false)
+pub fn to_fen(pos: &Position, letters: CastlingLetters) -> String {
+    write_fen(pos, letters, EpSquare::Legal)
 }
 
 /// [`to_fen`] with the en passant square as kept (a pawn ready to take there, legal or
 /// not, or as a lenient FEN gave it): chess.js's `fen({ forceEnpassantSquare: true })`.
 pub fn to_fen_forced_ep(pos: &Position) -> String {
-    write_fen(pos, false, true)
+    write_fen(pos, CastlingLetters::XFen, EpSquare::AsKept)
 }
 
-fn write_fen(pos: &Position, shredder: bool, kept_ep: bool) -> String {
+/// Which en passant square a FEN writes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum EpSquare {
+    /// Only where an en passant capture is legal.
+    Legal,
+    /// The square as kept (chess.js's `forceEnpassantSquare`).
+    AsKept,
+}
+
+fn write_fen(pos: &Position, letters: CastlingLetters, ep: EpSquare) -> String {
     // Room for most FENs at once (the longest are ~90 bytes): no regrowth on the way.
     let mut s = String::with_capacity(96);
     push_board(pos.board(), &mut s);
-    push_char(&mut s, ' ');
-    push_char(&mut s, pos.turn().char());
-    push_char(&mut s, ' ');
-    push_castling(pos, shredder, &mut s);
-    push_char(&mut s, ' ');
-    match if kept_ep { pos.ep } else { pos.legal_ep() } {
+    s.push(' ');
+    s.push(pos.turn().char());
+    s.push(' ');
+    push_castling(pos, letters, &mut s);
+    s.push(' ');
+    match if ep == EpSquare::AsKept {
+        pos.ep
+    } else {
+        pos.legal_ep()
+    } {
         Some(sq) => Push::push_to(&sq, &mut s),
-        None => push_char(&mut s, '-'),
+        None => s.push('-'),
     }
-    push_char(&mut s, ' ');
+    s.push(' ');
     // The counters as the reader keeps them: play may count past those limits, and the
     // FEN must read back to itself.
     crate::text::push_uint(&mut s, pos.halfmoves().min(MAX_HALFMOVES).into());
-    push_char(&mut s, ' ');
+    s.push(' ');
     crate::text::push_uint(&mut s, pos.fullmoves().min(MAX_FULLMOVES).into());
     s
 }
@@ -505,29 +532,29 @@ mod tests {
         ] {
             let pos = parse(fen).unwrap();
             let next = pos.after(pos.legal_moves().as_slice()[0]);
-            let text = to_fen(&next, false);
+            let text = to_fen(&next, CastlingLetters::XFen);
             assert!(text.ends_with(want), "{text}");
-            assert_eq!(to_fen(&parse(&text).unwrap(), false), text);
+            assert_eq!(to_fen(&parse(&text).unwrap(), CastlingLetters::XFen), text);
         }
     }
 
     #[test]
     fn round_trips_standard_and_shredder() {
         let p = parse(STANDARD_FEN).unwrap();
-        assert_eq!(to_fen(&p, false), STANDARD_FEN);
+        assert_eq!(to_fen(&p, CastlingLetters::XFen), STANDARD_FEN);
         assert_eq!(
-            to_fen(&p, true),
+            to_fen(&p, CastlingLetters::Shredder),
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
         );
         let p = parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1").unwrap();
-        assert_eq!(to_fen(&p, false), STANDARD_FEN);
+        assert_eq!(to_fen(&p, CastlingLetters::XFen), STANDARD_FEN);
     }
 
     #[test]
     fn inner_rook_gets_a_file_letter_in_xfen() {
         // Two white rooks on the king side: g1 is the castling rook, h1 is not.
         let p = parse("4k3/8/8/8/8/8/8/R3K1RR w GA - 0 1").unwrap();
-        assert_eq!(castling_fen(&p, false), "GQ");
+        assert_eq!(castling_fen(&p, CastlingLetters::XFen), "GQ");
     }
 
     #[test]

@@ -193,14 +193,10 @@ impl Headers {
 /// Whether PGN can write the tag `key` with `value`, and the game lets it be set.
 pub fn check(key: &str, value: &str) -> Result<(), HeaderError> {
     let name = || crate::text::first_chars(key, 32);
-    // On bytes (`space_len` may be asked at any byte): decoding characters and `contains`
-    // with a char array cost ~400 B of wasm.
-    let b = key.as_bytes();
-    if b.is_empty()
-        || (0..b.len()).any(|i| {
-            crate::text::space_len(b.get(i..).unwrap_or_default()) > 0
-                || matches!(b.get(i), Some(b'"' | b'[' | b']' | b'{' | b'}'))
-        })
+    if key.is_empty()
+        || key
+            .chars()
+            .any(|c| c.is_whitespace() || matches!(c, '"' | '[' | ']' | '{' | '}'))
     {
         return Err(HeaderError::BadName { name: name() });
     }

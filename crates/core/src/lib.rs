@@ -14,7 +14,7 @@
 //! let mut g = Game::chess960(518).unwrap();
 //! assert_eq!(g.legal_moves().len(), 20);
 //! g.play_text("e4").unwrap();                   // SAN, or UCI in either castling form
-//! assert_eq!(g.fen(true), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b HAha - 0 1");
+//! assert_eq!(g.fen(CastlingLetters::Shredder), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b HAha - 0 1");
 //! assert_eq!(g.perft(2), 600);
 //!
 //! // Board input: a king step that is also castling is ambiguous; onto the rook is not.
@@ -27,7 +27,7 @@
 //! let mut c9 = Game::chess9();
 //! c9.swap(SwapChoice::King).unwrap();
 //! c9.swap(SwapChoice::None).unwrap();
-//! assert!(c9.fen(false).starts_with("rnkqbbnr/"));
+//! assert!(c9.fen(CastlingLetters::XFen).starts_with("rnkqbbnr/"));
 //!
 //! // Automatic draws and the outcome.
 //! let mut g = Game::new();

@@ -313,10 +313,9 @@ impl Position {
         (!attacked).then_some(rook)
     }
 
-    /// [`Position::for_each_group`] behind a dynamic callback: one copy of the generator
-    /// serves every caller that is not a hot loop (the move list, `dests`, mate tests),
-    /// which keeps the wasm small; perft's hot loop is [`Position::count_legal`].
-    #[inline(never)]
+    /// [`Position::for_each_group`] behind a dynamic callback, for callers that are not
+    /// a hot loop (the move list, `dests`, mate tests): one compiled copy of the
+    /// generator serves them all; perft's hot loop is [`Position::count_legal`].
     pub(crate) fn visit_groups(&self, f: &mut dyn FnMut(Group)) {
         self.for_each_group(f);
     }

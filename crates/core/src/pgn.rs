@@ -25,6 +25,7 @@
 //! Position`) the variant follows the FEN. A game that is decided in its record keeps
 //! the result the record states (SPEC §1): see [`crate::game::Game::outcome`].
 
+use crate::fen::CastlingLetters;
 use crate::fen::{self, FenError};
 use crate::game::{Game, PlayError, Variant};
 use crate::position::{Move, Position};
@@ -177,8 +178,8 @@ fn push_tag(out: &mut String, key: &str, value: &str, newline: &str) {
         match c {
             '"' => add(out, "\\\""),
             '\\' => add(out, "\\\\"),
-            '\n' | '\r' => text::push_char(out, ' '),
-            c => text::push_char(out, c),
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
         }
     }
     text::push_all!(out; "\"]", newline);
@@ -188,7 +189,7 @@ fn push_tag(out: &mut String, key: &str, value: &str, newline: &str) {
 fn push_comments(s: &mut String, comments: &[String]) {
     for c in comments {
         if !s.is_empty() {
-            text::push_char(s, ' ');
+            s.push(' ');
         }
         text::push_all!(s; "{", c, "}");
     }
@@ -197,7 +198,7 @@ fn push_comments(s: &mut String, comments: &[String]) {
 /// Appends a move's SAN, suffix glyph and NAGs.
 fn push_san(s: &mut String, san: &str, notes: Option<&Notes>) {
     if !s.is_empty() {
-        text::push_char(s, ' ');
+        s.push(' ');
     }
     add(s, san);
     if let Some(n) = notes {
@@ -228,7 +229,7 @@ fn push_line(s: &mut String, line: &[Node], mut number: u32, mut color: Color) {
         push_comments(s, &n.starting_comments);
         if color == Color::White || !numbered {
             if !s.is_empty() {
-                text::push_char(s, ' ');
+                s.push(' ');
             }
             text::push_all!(s; number, if color == Color::White { "." } else { "..." });
         }
@@ -280,7 +281,7 @@ pub fn write_with(game: &Game, opts: &WriteOptions<'_>) -> String {
         push_comments(&mut s, notes.map_or(&[][..], |n| &n.starting_comments));
         if p == base + 1 && color == Color::Black {
             if !s.is_empty() {
-                text::push_char(&mut s, ' ');
+                s.push(' ');
             }
             text::push_all!(&mut s; number, ". ...");
         } else if color == Color::White {
@@ -320,11 +321,11 @@ fn wrap(head: String, groups: &[String], max_width: usize, nl: &str) -> String {
     let strip = |out: &mut Vec<&str>| out.last() == Some(&" ") && out.pop().is_some();
     let mut current = 0usize;
     for (i, g) in groups.iter().enumerate() {
-        let len = text::utf16_len(g);
+        let len = g.encode_utf16().count();
         // On bytes: `str::contains` and `split` with a char bring the memchr searcher.
         if current + len > max_width && g.bytes().any(|b| b == b'{' || b == b'(') {
-            for token in text::split_ascii(g, b' ').filter(|t| !t.is_empty()) {
-                if current + text::utf16_len(token) > max_width {
+            for token in g.split(' ').filter(|t| !t.is_empty()) {
+                if current + token.encode_utf16().count() > max_width {
                     while strip(&mut out) {
                         current = current.saturating_sub(1);
                     }
@@ -332,7 +333,7 @@ fn wrap(head: String, groups: &[String], max_width: usize, nl: &str) -> String {
                     current = 0;
                 }
                 out.push(token);
-                current += text::utf16_len(token);
+                current += token.encode_utf16().count();
                 out.push(" ");
                 current += 1;
             }
@@ -391,11 +392,9 @@ struct Token<'a> {
 
 /// Where the run of `b` from `i` ends: at the end, at whitespace or at one of the bytes in
 /// `stop`.
-// `contains` on bytes would bring `memchr` into the wasm (150 B gzip) for 1 to 8 bytes.
-#[allow(clippy::manual_contains)]
 fn run_end(b: &[u8], mut i: usize, stop: &[u8]) -> usize {
-    while let Some(&c) = b.get(i) {
-        if stop.iter().any(|&s| s == c) || text::space_len(b.get(i..).unwrap_or_default()) > 0 {
+    while let Some(c) = b.get(i) {
+        if stop.contains(c) || text::space_len(b.get(i..).unwrap_or_default()) > 0 {
             break;
         }
         i += 1;
@@ -406,7 +405,6 @@ fn run_end(b: &[u8], mut i: usize, stop: &[u8]) -> usize {
 const DIGITS: &[u8] = b"0123456789";
 
 /// Where the run of bytes from `set` that starts at `i` in `b` ends.
-#[inline(never)]
 fn skip(b: &[u8], mut i: usize, set: &[u8]) -> usize {
     while b.get(i).is_some_and(|c| set.iter().any(|s| s == c)) {
         i += 1;
@@ -526,7 +524,7 @@ impl<'a> Lexer<'a> {
                 // `\r` is not part of it).
                 b';' => {
                     let end = self.line_end(start);
-                    (Kind::Comment(text::trim(self.slice(start + 1, end))), end)
+                    (Kind::Comment(self.slice(start + 1, end).trim()), end)
                 }
                 b'{' => {
                     let mut i = start + 1;
@@ -587,7 +585,7 @@ impl<'a> Lexer<'a> {
 /// ends at its result token, at the next tag section, or at an empty line after its moves
 /// (files without result tokens). Games without tags are found by the same rules.
 pub fn split_games(text: &str) -> Vec<String> {
-    games(text).map(text::owned).collect()
+    games(text).map(str::to_owned).collect()
 }
 
 /// [`split_games`] without copying: the games as slices of `text`.
@@ -618,7 +616,7 @@ impl<'a> Games<'a> {
 
     /// The game in `start..end`, unless only whitespace.
     fn game(&self, start: usize, end: usize) -> Option<&'a str> {
-        Some(text::trim(self.lexer.slice(start, end))).filter(|g| !g.is_empty())
+        Some(self.lexer.slice(start, end).trim()).filter(|g| !g.is_empty())
     }
 }
 
@@ -698,19 +696,19 @@ fn unescape(raw: &str) -> String {
         if backslash {
             backslash = false;
             if c == '"' || c == '\\' {
-                text::push_char(&mut out, c);
+                out.push(c);
                 continue;
             }
-            text::push_char(&mut out, '\\');
+            out.push('\\');
         }
         if c == '\\' {
             backslash = true;
         } else {
-            text::push_char(&mut out, c);
+            out.push(c);
         }
     }
     if backslash {
-        text::push_char(&mut out, '\\');
+        out.push('\\');
     }
     out
 }
@@ -805,7 +803,7 @@ fn parse_swaps(value: &str) -> Option<[Option<SwapChoice>; 2]> {
 fn tag_value<'t>(tags: &'t [(&str, String)], name: &str) -> &'t str {
     tags.iter()
         .find(|(k, _)| k.eq_ignore_ascii_case(name))
-        .map_or("", |(_, v)| text::trim(v))
+        .map_or("", |(_, v)| v.trim())
 }
 
 // ---------------------------------------------------------------------------------------
@@ -831,7 +829,7 @@ fn start_game(tags: &[(&str, String)], opts: ReadOptions) -> Result<Game, PgnErr
         let exact = tags
             .iter()
             .find(|(k, _)| *k == "FEN")
-            .map(|(_, v)| text::trim(v));
+            .map(|(_, v)| v.trim());
         f = match (setup, exact) {
             (Some("1"), Some(fen)) => fen,
             (Some("1"), None) => return Err(PgnError::SetUpWithoutFen),
@@ -864,7 +862,7 @@ fn start_game(tags: &[(&str, String)], opts: ReadOptions) -> Result<Game, PgnErr
     if variant == Some(Variant::Chess9) {
         // A Chess-9 game always starts from the standard array; its swaps come from
         // their tag.
-        let f = fen::to_fen(&start, false);
+        let f = fen::to_fen(&start, CastlingLetters::XFen);
         if f != fen::STANDARD_FEN {
             return Err(PgnError::Chess9Start { fen: f });
         }
@@ -921,7 +919,6 @@ fn move_in(word: &str, strict: bool) -> Option<(&str, &str)> {
 /// besides `x` and `-`, between the piece letter (any of `pnbrqkPNBRQK`, so `bxc3`'s `b`
 /// too) and the square: then the extra digits go (`Rh64`, `bxc34` are no move). (That is
 /// its pattern on SAN; on other text it may match elsewhere.)
-#[inline(never)]
 fn glued_number(word: &str, strict: bool) -> usize {
     let b = word.as_bytes();
     let last = |t: &[u8], f: fn(&u8) -> bool| t.iter().rposition(f).map_or(0, |i| i + 1);
@@ -1146,7 +1143,7 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
             Kind::BadTag(s) => {
                 return Err(PgnError::BadTag {
                     line: t.line,
-                    text: text::first_chars(text::trim(s), 60),
+                    text: text::first_chars(s.trim(), 60),
                 });
             }
             Kind::UnterminatedComment => {

@@ -36,9 +36,7 @@ impl Board {
     pub fn pieces(&self, c: Color, r: Role) -> Bitboard {
         self.by_color[c.index()] & self.by_role[r.index()]
     }
-    /// Out of line: no hot path asks (the generator knows its roles), and the six
-    /// tests were inlined at every caller.
-    #[inline(never)]
+    /// The role on `sq`, if any.
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         if !self.occupied().contains(sq) {
             return None;

@@ -1,7 +1,7 @@
 //! Standard Algebraic Notation: written with minimal disambiguation and check/mate
 //! suffixes; read strictly (an ambiguous SAN is an error, never a guess).
 
-use crate::text::{cat, push_all, push_char, Push};
+use crate::text::{cat, push_all, Push};
 
 use crate::castling::CastlingSide;
 use crate::movegen::MoveList;
@@ -60,8 +60,7 @@ impl fmt::Display for SanError {
 
 impl core::error::Error for SanError {}
 
-/// The role of the piece that makes `m`. Out of line: SAN asks it in four places.
-#[inline(never)]
+/// The role of the piece that makes `m`.
 fn role_of(pos: &Position, m: Move) -> Role {
     pos.board().role_at(m.from()).unwrap_or(Role::Pawn)
 }
@@ -78,10 +77,10 @@ fn push_plain(s: &mut String, pos: &Position, m: Move, legal: &MoveList) {
     if role == Role::Pawn {
         // A pawn names only its file, and only when it captures.
         if capture {
-            push_char(s, m.from().file().char());
+            s.push(m.from().file().char());
         }
     } else {
-        push_char(s, role.upper());
+        s.push(role.upper());
     }
     if role != Role::Pawn && role != Role::King {
         let (mut any, mut same_file, mut same_rank) = (false, false, false);
@@ -94,9 +93,9 @@ fn push_plain(s: &mut String, pos: &Position, m: Move, legal: &MoveList) {
         }
         if any {
             if !same_file {
-                push_char(s, m.from().file().char());
+                s.push(m.from().file().char());
             } else if !same_rank {
-                push_char(s, m.from().rank().char());
+                s.push(m.from().rank().char());
             } else {
                 Push::push_to(&m.from(), s);
             }
@@ -104,12 +103,12 @@ fn push_plain(s: &mut String, pos: &Position, m: Move, legal: &MoveList) {
     }
     // One tail for pawns and pieces: only a pawn move has a promotion.
     if capture {
-        push_char(s, 'x');
+        s.push('x');
     }
     Push::push_to(&to, s);
     if let Some(p) = m.promotion() {
-        push_char(s, '=');
-        push_char(s, p.upper());
+        s.push('=');
+        s.push(p.upper());
     }
 }
 
@@ -143,7 +142,7 @@ pub fn push_san(s: &mut String, pos: &Position, m: Move, legal: &MoveList) {
 /// (`+ # ! ?`), a missing `=` before the promotion piece (`e8Q`), a `P` for pawns, and
 /// long forms (`Ng1f3`, `Ng1-f3`). Rejects ambiguity.
 pub fn parse_san(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, SanError> {
-    let san = crate::text::trim(text);
+    let san = text.trim();
     let mut found = Vec::new();
     let fail = match find(pos, san, legal, &mut found) {
         Ok(m) => return Ok(m),
@@ -191,7 +190,7 @@ fn find(pos: &Position, san: &str, legal: &MoveList, found: &mut Vec<Move>) -> R
     }
     // Only ASCII bytes came off the end, so this is a character boundary; `san` starts
     // with no whitespace, so `trim` only trims the end.
-    let core = crate::text::trim(san.get(..end.len()).unwrap_or_default()).as_bytes();
+    let core = (san.get(..end.len()).unwrap_or_default()).trim().as_bytes();
     // Every byte below is matched against ASCII, so a byte of a multi-byte character
     // always ends in a syntax error.
     if core.is_empty() || core.len() > 12 {
@@ -400,17 +399,10 @@ pub fn chessjs_key(pos: &Position, m: Move) -> u64 {
 
 /// The legal moves in chess.js's order ([`chessjs_key`]).
 pub fn chessjs_order(pos: &Position, legal: &MoveList) -> Vec<Move> {
-    // Insertion sort by key: at most a couple of hundred moves, and a fraction of the
-    // code of the standard library's sorts (4.8 KB of wasm for the unstable one).
-    let mut keys: Vec<u64> = Vec::with_capacity(legal.len());
-    let mut out: Vec<Move> = Vec::with_capacity(legal.len());
-    for &m in legal.iter() {
-        let k = chessjs_key(pos, m);
-        let at = keys.partition_point(|&o| o <= k);
-        keys.insert(at, k);
-        out.insert(at, m);
-    }
-    out
+    let mut keyed: Vec<(u64, Move)> = legal.iter().map(|&m| (chessjs_key(pos, m), m)).collect();
+    // Stable: equal keys keep the generator's order.
+    keyed.sort_by_key(|&(k, _)| k);
+    keyed.into_iter().map(|(_, m)| m).collect()
 }
 
 #[cfg(test)]

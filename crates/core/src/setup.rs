@@ -1,8 +1,6 @@
 //! Start positions: Scharnagl numbering of the 960 Chess960 arrays (518 = standard),
 //! uniform random ids, Double Chess960, and the Chess-9 swaps.
 
-use crate::text::push_char;
-
 use crate::position::Position;
 use crate::square::{Color, Role};
 
@@ -102,7 +100,7 @@ fn array(id: u16) -> Option<[Role; 8]> {
 pub fn back_rank_string(id: u16) -> Result<String, SetupError> {
     let mut s = String::new();
     for r in back_rank(id)? {
-        push_char(&mut s, r.upper());
+        s.push(r.upper());
     }
     Ok(s)
 }
@@ -238,7 +236,7 @@ impl SwapChoice {
             ("", SwapChoice::None),
             ("pass", SwapChoice::None),
         ];
-        let s = crate::text::trim(s);
+        let s = s.trim();
         for (name, choice) in NAMES {
             if s.eq_ignore_ascii_case(name) {
                 return Some(choice);

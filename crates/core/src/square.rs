@@ -319,8 +319,8 @@ impl Square {
     /// Appends the name (`e4`) to `s` (no formatting machinery: this is on hot paths).
     #[inline]
     pub fn push_to(self, s: &mut String) {
-        crate::text::push_char(s, self.file().char());
-        crate::text::push_char(s, self.rank().char());
+        s.push(self.file().char());
+        s.push(self.rank().char());
     }
 }
 

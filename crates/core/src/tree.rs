@@ -96,10 +96,9 @@ pub fn commands(comment: &str) -> (String, Vec<Command<'_>>) {
     let mut text = String::new();
     let mut found = Vec::new();
     let mut rest = comment;
-    // "[%" found byte by byte (`str::find` with a string pattern brings a 1.4 KB searcher).
-    while let Some(open) = rest.as_bytes().windows(2).position(|w| w == b"[%") {
+    while let Some(open) = rest.find("[%") {
         let after = rest.get(open + 2..).unwrap_or_default();
-        let Some(close) = after.bytes().position(|b| b == b']') else {
+        let Some(close) = after.find(']') else {
             break;
         };
         let inner = after.get(..close).unwrap_or_default();
@@ -116,12 +115,12 @@ pub fn commands(comment: &str) -> (String, Vec<Command<'_>>) {
         text.push_str(rest.get(..open).unwrap_or_default());
         found.push(Command {
             name,
-            value: crate::text::trim(inner.get(name_end..).unwrap_or_default()),
+            value: (inner.get(name_end..).unwrap_or_default()).trim(),
         });
         rest = after.get(close + 1..).unwrap_or_default();
     }
     text.push_str(rest);
-    (crate::text::trim(&text).to_owned(), found)
+    (text.trim().to_owned(), found)
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! UCI move notation: `e2e4`, `e7e8q`; castling read in both conventions (`e1g1` king to
 //! its destination, `e1h1` king onto its rook) and written in either.
 
-use crate::text::{cat, push_all, push_char, Push};
+use crate::text::{cat, push_all, Push};
 
 use crate::movegen::MoveList;
 use crate::position::{Move, Position};
@@ -64,13 +64,13 @@ pub fn push_uci(out: &mut String, m: Move, notation: CastlingNotation) {
     Push::push_to(&m.from(), out);
     Push::push_to(&to, out);
     if let Some(p) = m.promotion() {
-        push_char(out, p.char());
+        out.push(p.char());
     }
 }
 
 /// Splits `e7e8q` into (from, to, promotion) without looking at a position.
 pub fn parse_parts(text: &str) -> Option<(Square, Square, Option<Role>)> {
-    let (from_to, promo) = match *crate::text::trim(text).as_bytes() {
+    let (from_to, promo) = match *text.trim().as_bytes() {
         [a, b, c, d] => ([a, b, c, d], None),
         [a, b, c, d, p] => match Role::from_char(char::from(p))? {
             Role::Pawn | Role::King => return None,
@@ -87,7 +87,7 @@ pub fn parse_parts(text: &str) -> Option<(Square, Square, Option<Role>)> {
 /// onto rook).
 pub fn parse_uci(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, UciError> {
     let _ = pos;
-    let t = crate::text::trim(text);
+    let t = text.trim();
     let parts = parse_parts(t);
     if let Some((from, to, promo)) = parts {
         // Ordinary moves first, then castling.

@@ -4,6 +4,7 @@
 //! test/api.)
 
 use chess960::adjourn::{self, AdjournError, Envelope, DRAW_OFFER_TAG, SEALED_MOVE_TAG};
+use chess960::fen::CastlingLetters;
 use chess960::game::{Game, Outcome, Reason};
 use chess960::setup::SwapChoice;
 use chess960::square::Color;
@@ -77,7 +78,7 @@ fn legal_sealed_move_is_played() {
     let opened = seal_and_open(&g, "Nf3");
     assert_eq!(opened.outcome(), None);
     assert_eq!(
-        opened.fen(false),
+        opened.fen(CastlingLetters::XFen),
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
     );
     assert_eq!(opened.entries().len(), 3);
@@ -245,7 +246,10 @@ fn an_empty_record_opens_from_the_fen() {
         resumption: adjourn::Resumption::default(),
     };
     let opened = adjourn::open(&env).unwrap();
-    assert_eq!(opened.fen(false), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+    assert_eq!(
+        opened.fen(CastlingLetters::XFen),
+        "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"
+    );
     let late = Envelope {
         black_time_ms: 9_007_199_254_740_992.0,
         ..env

@@ -2,6 +2,7 @@
 //! Castling in all its forms and the board-input resolution of SPEC §1.
 
 use chess960::fen;
+use chess960::fen::CastlingLetters;
 use chess960::game::{Game, Input};
 use chess960::resolve::Resolution;
 use chess960::square::Square;
@@ -29,7 +30,7 @@ fn castle_then_fen(f: &str, from: &str, to: &str) -> String {
         }
         other => panic!("{from}{to} in {f} is {other:?}, not castling"),
     }
-    g.fen(false)
+    g.fen(CastlingLetters::XFen)
 }
 
 #[test]
@@ -204,7 +205,12 @@ fn dests_match_the_legal_moves_over_random_games() {
                     }
                 }
             }
-            assert_eq!(g.dests_by_square(), want, "{}", g.fen(false));
+            assert_eq!(
+                g.dests_by_square(),
+                want,
+                "{}",
+                g.fen(CastlingLetters::XFen)
+            );
             checked += 1;
             if legal.is_empty() {
                 break;

@@ -4,6 +4,7 @@
 //! must agree on the legal move set, check / mate / stalemate and the FEN after every
 //! move.
 
+use chess960::fen::CastlingLetters;
 use chess960::game::Game;
 use chess960::setup::{self, SwapChoice};
 use chess960::uci::{to_uci, CastlingNotation};
@@ -48,7 +49,7 @@ fn rook_squares(ours: &chess960::position::Position) -> Vec<u32> {
 /// Compares one position; returns the number of positions checked (1).
 fn compare(g: &Game, theirs: &Chess) {
     let pos = g.position();
-    let fen = g.fen(true);
+    let fen = g.fen(CastlingLetters::Shredder);
     let mut ours_moves: Vec<String> = pos
         .legal_moves()
         .iter()
@@ -97,7 +98,7 @@ fn compare(g: &Game, theirs: &Chess) {
 }
 
 fn playout(mut g: Game, rng: &mut Rng, max_plies: usize) -> usize {
-    let mut theirs = oracle(&g.fen(true));
+    let mut theirs = oracle(&g.fen(CastlingLetters::Shredder));
     let mut n = 0;
     for _ in 0..max_plies {
         compare(&g, &theirs);
@@ -112,8 +113,8 @@ fn playout(mut g: Game, rng: &mut Rng, max_plies: usize) -> usize {
         theirs.play_unchecked(tm);
         g.play(m).unwrap();
         // FEN round trip through our own parser.
-        let f = g.fen(false);
-        assert_eq!(Game::from_fen(&f).unwrap().fen(false), f);
+        let f = g.fen(CastlingLetters::XFen);
+        assert_eq!(Game::from_fen(&f).unwrap().fen(CastlingLetters::XFen), f);
     }
     n
 }
@@ -144,7 +145,7 @@ fn agrees_with_shakmaty_on_100k_positions_from_random_starts() {
 fn agrees_with_shakmaty_on_the_start_arrays_perft() {
     for id in (0..960).step_by(37) {
         let g = Game::chess960(id).unwrap();
-        let theirs = oracle(&g.fen(true));
+        let theirs = oracle(&g.fen(CastlingLetters::Shredder));
         assert_eq!(g.perft(3), shakmaty::perft(&theirs, 3), "id {id}");
     }
     let _ = setup::STANDARD_ID;

@@ -4,6 +4,7 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
+use chess960::fen::CastlingLetters;
 use chess960::game::{Entry, Game, Variant};
 use chess960::pgn::{self, PgnError};
 use chess960::setup::SwapChoice;
@@ -134,7 +135,7 @@ fn replay_file(text: &str) -> (usize, usize) {
             )
         });
         assert_eq!(game.variant(), Variant::Chess960, "game {i}");
-        let ours = game.fen(true);
+        let ours = game.fen(CastlingLetters::Shredder);
         let fields: Vec<&str> = ours.split(' ').collect();
         let (theirs, castling, their_sans) = shakmaty_replay(g_text);
         let ctx = || format!("game {i}: ours {ours}, shakmaty {}", theirs.join(" "));
@@ -151,7 +152,11 @@ fn replay_file(text: &str) -> (usize, usize) {
 
         let written = pgn::write(&game);
         let again = pgn::read(&written).unwrap_or_else(|e| panic!("game {i} re-read: {e}"));
-        assert_eq!(again.fen(false), game.fen(false), "round trip, game {i}");
+        assert_eq!(
+            again.fen(CastlingLetters::XFen),
+            game.fen(CastlingLetters::XFen),
+            "round trip, game {i}"
+        );
         assert_eq!(fen_of_start(&again), fen_of_start(&game), "start, game {i}");
         assert_eq!(sans_of(&again), sans, "round trip SAN, game {i}");
         assert_eq!(
@@ -184,7 +189,7 @@ fn replay_file(text: &str) -> (usize, usize) {
 }
 
 fn fen_of_start(g: &Game) -> String {
-    chess960::fen::to_fen(g.start(), true)
+    chess960::fen::to_fen(g.start(), CastlingLetters::Shredder)
 }
 
 #[test]
@@ -208,7 +213,7 @@ fn kokopu_games_replay_with_every_castling_spelling() {
     let empty = pgn::read(&all[3]).unwrap();
     assert!(empty.entries().is_empty());
     assert_eq!(
-        empty.fen(true),
+        empty.fen(CastlingLetters::Shredder),
         "rnkrbbnq/pppppppp/8/8/8/8/PPPPPPPP/RNKRBBNQ w DAda - 0 1"
     );
     assert_eq!(empty.header("Event"), Some("Event 2"));
@@ -244,7 +249,10 @@ fn standard_game_writes_seven_tag_roster_and_numbers() {
     let back = pgn::read(&out).unwrap();
     assert_eq!(back.header("White"), Some("A \"quoted\" \\ name"));
     assert_eq!(back.variant(), Variant::Standard);
-    assert_eq!(back.fen(false), g.fen(false));
+    assert_eq!(
+        back.fen(CastlingLetters::XFen),
+        g.fen(CastlingLetters::XFen)
+    );
 }
 
 #[test]
@@ -256,7 +264,10 @@ fn black_to_move_start_begins_with_ellipsis() {
     assert!(out.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 30\"]"));
     assert!(out.ends_with("\n30. ... Kd7 31. e4 *"), "{out}");
     let back = pgn::read(&out).unwrap();
-    assert_eq!(back.fen(false), g.fen(false));
+    assert_eq!(
+        back.fen(CastlingLetters::XFen),
+        g.fen(CastlingLetters::XFen)
+    );
 }
 
 #[test]
@@ -323,7 +334,7 @@ fn chess9_game_round_trips_with_its_swaps() {
     g.swap(SwapChoice::Queen).unwrap();
     for m in ["e4", "e5", "Nf3", "Nc6", "Qe2", "Qe7", "O-O", "O-O-O"] {
         g.play_text(m)
-            .unwrap_or_else(|e| panic!("{m}: {e} in {}", g.fen(false)));
+            .unwrap_or_else(|e| panic!("{m}: {e} in {}", g.fen(CastlingLetters::XFen)));
     }
     let out = pgn::write(&g);
     assert!(out.contains("[Variant \"Chess-9\"]"), "{out}");
@@ -335,7 +346,10 @@ fn chess9_game_round_trips_with_its_swaps() {
     let back = pgn::read(&out).unwrap();
     assert_eq!(back.variant(), Variant::Chess9);
     assert_eq!(back.entries(), g.entries());
-    assert_eq!(back.fen(false), g.fen(false));
+    assert_eq!(
+        back.fen(CastlingLetters::XFen),
+        g.fen(CastlingLetters::XFen)
+    );
 
     // Partial swaps: only Black has chosen.
     let mut half = Game::chess9();

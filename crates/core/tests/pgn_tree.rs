@@ -2,6 +2,7 @@
 //! embedded commands survive a read and a write; faults of the earlier flat reader stay
 //! fixed.
 
+use chess960::fen::CastlingLetters;
 use chess960::game::{Game, Reason};
 use chess960::pgn;
 use chess960::square::Color;
@@ -129,14 +130,20 @@ fn a_decided_record_without_a_board_ending_keeps_its_result() {
 #[test]
 fn start_tags_in_any_case_are_the_games_own_and_written_once() {
     let g = game("[fen \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n[variant \"Standard\"]\n\n1. O-O *");
-    assert_eq!(g.fen(false), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+    assert_eq!(
+        g.fen(CastlingLetters::XFen),
+        "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"
+    );
     let out = pgn::write(&g);
     assert!(
         out.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]"),
         "{out}"
     );
     assert!(!out.contains("[fen") && !out.contains("[variant"), "{out}");
-    assert_eq!(game(&out).fen(false), g.fen(false));
+    assert_eq!(
+        game(&out).fen(CastlingLetters::XFen),
+        g.fen(CastlingLetters::XFen)
+    );
     let mut h = Game::new();
     assert!(h.set_header("fen", "x").is_err());
     assert!(h.set_header("variant", "Atomic").is_err());
@@ -169,7 +176,7 @@ fn strict_reading_needs_setup_and_strict_san() {
     );
     // Strict: a FEN tag without SetUp is not the start.
     let g = pgn::read_with("[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n*", strict).unwrap();
-    assert_eq!(g.fen(false), chess960::fen::STANDARD_FEN);
+    assert_eq!(g.fen(CastlingLetters::XFen), chess960::fen::STANDARD_FEN);
     assert!(matches!(
         pgn::read_with("[SetUp \"1\"]\n\n*", strict),
         Err(pgn::PgnError::SetUpWithoutFen)

@@ -10,6 +10,7 @@
 #[path = "support/invariants.rs"]
 mod invariants;
 
+use chess960::fen::CastlingLetters;
 use chess960::game::{Game, Reason};
 use invariants::{check_game, playout, Rng};
 
@@ -144,7 +145,12 @@ fn games_from_fen_keep_every_invariant() {
             }
             g.play(legal.as_slice()[rng.below(legal.len())]).unwrap();
         }
-        let mut from_fen = Game::from_fen(&g.fen(rng.below(2) == 0)).unwrap();
+        let letters = if rng.below(2) == 0 {
+            CastlingLetters::Shredder
+        } else {
+            CastlingLetters::XFen
+        };
+        let mut from_fen = Game::from_fen(&g.fen(letters)).unwrap();
         check_game(&mut from_fen);
         for _ in 0..20 {
             let legal = from_fen.legal_moves();

@@ -1,6 +1,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! Game rules: Chess-9 swaps, draws, outcome, SAN, UCI, setup.
 
+use chess960::fen::CastlingLetters;
 use chess960::game::{Entry, Game, PlayError, Reason};
 use chess960::san::SanError;
 use chess960::setup::{self, SwapChoice};
@@ -23,7 +24,7 @@ fn all_960_ids_match_the_reference_list() {
     assert_eq!(lines.len(), 960);
     for (id, line) in lines.iter().enumerate() {
         let g = Game::chess960(id as u16).unwrap();
-        assert_eq!(g.fen(true), line.trim(), "id {id}");
+        assert_eq!(g.fen(CastlingLetters::Shredder), line.trim(), "id {id}");
         assert_eq!(g.chess960_id(), Some(id as u16));
         let back = line.split('/').nth(7).unwrap().split(' ').next().unwrap();
         assert_eq!(setup::id_of_str(back).unwrap(), id as u16);
@@ -48,7 +49,7 @@ fn chess9_black_swaps_first_then_white_then_white_moves() {
     assert!(g.swap_choices().is_empty());
     assert!(matches!(g.swap(SwapChoice::None), Err(PlayError::NoSwap)));
     assert_eq!(
-        g.fen(false),
+        g.fen(CastlingLetters::XFen),
         "rnkqbbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBBKQNR w KQkq - 0 1"
     );
     assert_eq!(g.legal_moves().len(), 20);
@@ -65,7 +66,7 @@ fn chess9_black_swaps_first_then_white_then_white_moves() {
     assert_eq!(g.turn(), Color::White);
     assert!(g.undo().is_some());
     assert_eq!(g.turn(), Color::Black);
-    assert_eq!(g.fen(false), chess960::fen::STANDARD_FEN);
+    assert_eq!(g.fen(CastlingLetters::XFen), chess960::fen::STANDARD_FEN);
 }
 
 #[test]
@@ -76,7 +77,11 @@ fn chess9_king_on_c8_castles_queenside_by_rook_move() {
     play(&mut g, "e4 Nc6 d4 d5 Nc3 Qd7 Nf3");
     // Black: king c8, rook a8; b8 and d8 now empty.
     play(&mut g, "O-O-O");
-    assert!(g.fen(false).starts_with("2krbbnr/"), "{}", g.fen(false));
+    assert!(
+        g.fen(CastlingLetters::XFen).starts_with("2krbbnr/"),
+        "{}",
+        g.fen(CastlingLetters::XFen)
+    );
 }
 
 #[test]
@@ -216,11 +221,11 @@ fn uci_reads_both_castling_forms_and_writes_per_variant() {
 fn rejected_calls_leave_the_game_unchanged() {
     let mut g = Game::new();
     play(&mut g, "e4 e5");
-    let before = g.fen(false);
+    let before = g.fen(CastlingLetters::XFen);
     let n = g.entries().len();
     for bad in ["e5", "Ke3", "xyz", "", "e1e8", "O-O"] {
         assert!(g.play_text(bad).is_err());
-        assert_eq!(g.fen(false), before);
+        assert_eq!(g.fen(CastlingLetters::XFen), before);
         assert_eq!(g.entries().len(), n);
     }
 }

@@ -13,6 +13,7 @@
 mod invariants;
 
 use chess960::fen;
+use chess960::fen::CastlingLetters;
 use chess960::game::{Game, Reason};
 use chess960::position::{Move, Position};
 use chess960::setup::SwapChoice;
@@ -29,7 +30,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 // The independent checker.
 
 fn shak(p: &Position) -> Chess {
-    let f: Fen = fen::to_fen(p, true).parse().unwrap();
+    let f: Fen = fen::to_fen(p, CastlingLetters::Shredder).parse().unwrap();
     // Random set-ups may hold more pawns than a game can, or a check no last move gives.
     match f.into_position(CastlingMode::Chess960) {
         Ok(p) => p,
@@ -126,15 +127,18 @@ fn assert_mating_line(p: &Position, winner: Color, line: &[Move]) {
     let mut s = shak(p);
     for &m in line {
         let uci: UciMove = to_uci(m, CastlingNotation::KingOntoRook).parse().unwrap();
-        let m = uci
-            .to_move(&s)
-            .unwrap_or_else(|e| panic!("{uci} illegal in {}: {e}", fen::to_fen(p, true)));
+        let m = uci.to_move(&s).unwrap_or_else(|e| {
+            panic!(
+                "{uci} illegal in {}: {e}",
+                fen::to_fen(p, CastlingLetters::Shredder)
+            )
+        });
         s.play_unchecked(m);
     }
     assert!(
         mated_by(&s, shak_color(winner)),
         "line from {} does not mate",
-        fen::to_fen(p, true)
+        fen::to_fen(p, CastlingLetters::Shredder)
     );
 }
 
@@ -548,7 +552,7 @@ struct Counts {
 
 /// Every answer for both sides of `p` checked against the checker.
 fn check(p: &Position, cap: usize, depth: u32, n: &mut Counts) {
-    let f = fen::to_fen(p, true);
+    let f = fen::to_fen(p, CastlingLetters::Shredder);
     n.positions += 1;
     let mut never = [false; 2];
     for (i, c) in Color::ALL.into_iter().enumerate() {

@@ -2,6 +2,7 @@
 //! on every mate here), legal answers at every level, draws seen from the game's
 //! history, the Chess-9 swap choice, and the UCI binary's protocol.
 
+use chess960::fen::CastlingLetters;
 use chess960::game::Game;
 use chess960::setup::SwapChoice;
 use chess960_engine::{Engine, Level, Limits, Score};
@@ -185,7 +186,7 @@ fn takes_a_repetition_draw_that_only_the_game_history_shows() {
     let r = engine.best_move(&g, &Limits::nodes(50_000), &mut |_| {});
     assert_eq!(g.uci(r.best.unwrap()), "f3g1");
     assert_eq!(r.score, Score::Cp(0));
-    let alone = Game::from_fen(&g.fen(false)).unwrap();
+    let alone = Game::from_fen(&g.fen(CastlingLetters::XFen)).unwrap();
     engine.clear();
     let r = engine.best_move(&alone, &Limits::nodes(50_000), &mut |_| {});
     assert!(

@@ -14,6 +14,7 @@
 //! cargo run --release -- tune --data data.epd --epochs 3000 > weights.txt
 //! ```
 
+use chess960::fen::CastlingLetters;
 use chess960_engine::eval::{self, Shape, W, PARAMS};
 use chess960_engine::{Engine, Limits, Score};
 use chess960::fen;
@@ -92,7 +93,7 @@ fn selfplay(args: &[String]) {
                 || m.kind() == MoveKind::EnPassant
                 || (!m.is_castle() && pos.board().by_color(pos.turn().other()).contains(m.to()));
             if !tactical && !pos.is_check() && g.ply_count() > 8 {
-                quiet.push(g.fen(true));
+                quiet.push(g.fen(CastlingLetters::Shredder));
             }
             // Resign at a big score held for 8 plies; the side to move's score.
             let white = match (r.score, pos.turn()) {

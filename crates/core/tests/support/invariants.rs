@@ -7,6 +7,7 @@
 #![allow(dead_code)]
 
 use chess960::fen;
+use chess960::fen::CastlingLetters;
 use chess960::game::{Entry, Game, Input, PlayError, Reason};
 use chess960::movegen::MoveList;
 use chess960::position::{Move, MoveKind, Position, RepetitionKey};
@@ -53,8 +54,8 @@ pub struct Snapshot {
 
 pub fn snapshot(g: &Game) -> Snapshot {
     Snapshot {
-        fen: g.fen(false),
-        shredder: g.fen(true),
+        fen: g.fen(CastlingLetters::XFen),
+        shredder: g.fen(CastlingLetters::Shredder),
         plies: g.entries().len(),
         turn: g.turn(),
         outcome: g.outcome().map(|o| (o.winner, o.reason)),
@@ -64,17 +65,17 @@ pub fn snapshot(g: &Game) -> Snapshot {
 /// FEN out, FEN in, FEN out again: identical, in X-FEN and in Shredder-FEN, and either
 /// form reads back to the same position.
 pub fn check_fen_round_trip(pos: &Position) {
-    let xfen = fen::to_fen(pos, false);
-    let shredder = fen::to_fen(pos, true);
+    let xfen = fen::to_fen(pos, CastlingLetters::XFen);
+    let shredder = fen::to_fen(pos, CastlingLetters::Shredder);
     for text in [&xfen, &shredder] {
         let back = fen::parse(text).unwrap_or_else(|e| panic!("own FEN {text} rejected: {e}"));
         assert_eq!(
-            fen::to_fen(&back, false),
+            fen::to_fen(&back, CastlingLetters::XFen),
             xfen,
             "X-FEN round trip of {text}"
         );
         assert_eq!(
-            fen::to_fen(&back, true),
+            fen::to_fen(&back, CastlingLetters::Shredder),
             shredder,
             "Shredder round trip of {text}"
         );
@@ -91,7 +92,7 @@ pub fn check_fen_round_trip(pos: &Position) {
 pub fn check_notation(game: &Game) {
     let pos = game.position();
     let legal = game.legal_moves();
-    let fen = fen::to_fen(pos, false);
+    let fen = fen::to_fen(pos, CastlingLetters::XFen);
     if let Some(&m) = legal.as_slice().first() {
         assert_eq!(
             game.resolve(m.from(), m.to()),
@@ -266,7 +267,7 @@ pub fn check_counters(game: &Game) {
     }
     let positions = replay(game);
     let pos = game.position();
-    let fen = fen::to_fen(pos, false);
+    let fen = fen::to_fen(pos, CastlingLetters::XFen);
     assert_eq!(
         pos.halfmoves(),
         naive_halfmoves(game),
@@ -315,7 +316,7 @@ pub fn check_count(pos: &Position) {
         pos.count_legal(),
         pos.legal_moves().len() as u64,
         "count_legal disagrees with the move list in {}",
-        fen::to_fen(pos, true)
+        fen::to_fen(pos, CastlingLetters::Shredder)
     );
 }
 
