@@ -14,7 +14,6 @@ import * as op from "./ops.js";
 import { DEFAULT_POSITION, SEVEN_TAG_ROSTER, SQUARES } from "./constants.js";
 import { fenError, padFen } from "./fen.js";
 import { Move } from "./move.js";
-import { cleaned, exactIndex, permissive } from "./san.js";
 import { decodeSwap, eachLine, fieldsAt, isSwap, squareOf } from "./records.js";
 import { decodeTree, type PgnGame } from "./tree.js";
 import type {
@@ -93,7 +92,6 @@ function jsOpts<T extends object>(value: T | undefined): Partial<T> {
 }
 
 const isColor = (c: unknown): c is Color => c === "w" || c === "b";
-const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
 
 /** A square's name exactly as chess.js spells it (`"e2"`, not `"E2"`). */
 const isSquare = (s: unknown): s is Square => typeof s === "string" && /^[a-h][1-8]$/.test(s);
@@ -120,14 +118,9 @@ function colorKey(c: unknown): Color | undefined {
 // Hands a raw game to the constructor without a second constructor parameter.
 let adopt: Game | undefined;
 
-/** The core's `FenAfter`, for a Move's lazy `after`. */
-const fenAfter = (before: string, uci: string): string =>
-  Game.util(op.UTIL_FEN_AFTER, before, uci, 0) as string;
-
-/** A step's answer, its record, a tab and the FEN before it, as a `Move`. */
-function played(answer: string): Move {
-  const tab = answer.indexOf("\t");
-  return new Move(fieldsAt(answer, 0, tab), answer.slice(tab + 1), fenAfter);
+/** The `Move` of a record line of `text` (from `at`, its tab at `tab`, to `end`): `record\tafter`. */
+function moveAt(text: string, at: number, tab: number, end: number, before: string): Move {
+  return new Move(fieldsAt(text, at, tab), before, text.slice(tab + 1, end));
 }
 
 /**
@@ -144,6 +137,11 @@ export class Chess {
   }
 
   #raw: Game;
+  /**
+   * The X-FEN of the position now, kept between calls (a move's `before` is the FEN of
+   * the position it starts from: kept, not rebuilt); undefined when not known.
+   */
+  #fen: string | undefined;
 
   /**
    * A game from `fen` (FEN, X-FEN or Shredder-FEN), or the standard start. Throws on a
@@ -165,14 +163,36 @@ export class Chess {
     return new Chess();
   }
 
+  /** An operation that may change the position (the kept FEN is forgotten). */
   #call(o: number, a = "", b = "", c = ""): string {
+    this.#fen = undefined;
     return this.#raw.call(o, a, b, c);
+  }
+
+  /** A question, or a change that answers whether it was made. */
+  #ask(o: number, a = "", b = "", c = ""): boolean {
+    this.#fen = undefined;
+    return this.#raw.ask(o, a, b, c);
+  }
+
+  /** The X-FEN of the position now. */
+  #now(): string {
+    return (this.#fen ??= this.#raw.get(op.GET_FEN));
+  }
+
+  /** A move just played (its answer `record\tafter`), the position `before` it. */
+  #played(answer: string, before: string): Move {
+    const tab = answer.indexOf("\t");
+    const move = moveAt(answer, 0, tab, answer.length, before);
+    this.#fen = move.after;
+    return move;
   }
 
   /** Replaces the game by `next` (the old one's wasm memory is released). */
   #replace(next: Game): void {
     this.#raw.free();
     this.#raw = next;
+    this.#fen = undefined;
   }
 
   // -------------------------------------------------------------------------------------
@@ -195,7 +215,7 @@ export class Chess {
 
   /** The first game of a PGN text, replayed with its annotations; throws with the move number and token at fault. */
   static fromPgn(pgn: string, options?: { strict?: boolean }): Chess {
-    return Chess.#wrap(Game.read(op.READ_PGN, text(pgn, "PGN"), opts(options, "options").strict === true ? 1 : 0));
+    return Chess.#wrap(Game.read(op.READ_PGN, text(pgn, "PGN"), opts(options, "options").strict === true));
   }
 
   /** Resumes an adjourned game: applies the sealed move (or rules on it) and returns the game. */
@@ -223,8 +243,9 @@ export class Chess {
   /** chess.js's `clear()`: an empty board, White to move; the tags go unless `preserveHeaders`. */
   clear(options?: { preserveHeaders?: boolean }): void {
     const keep = Boolean(jsOpts(options).preserveHeaders);
-    this.#raw.get(op.GET_CLEAR);
-    if (!keep) this.#raw.get(op.GET_CLEAR_TAGS);
+    this.#fen = undefined;
+    this.#raw.act(op.ACT_CLEAR);
+    if (!keep) this.#raw.act(op.ACT_CLEAR_TAGS);
   }
 
   /** Replaces the game by the position of `fen` (chess.js's rules); throws on a bad FEN and then changes nothing. */
@@ -244,13 +265,13 @@ export class Chess {
   fen(options?: { forceEnpassantSquare?: boolean; shredder?: boolean }): string {
     const o = jsOpts(options);
     if (o.shredder) return this.#raw.get(op.GET_SHREDDER_FEN);
-    return this.#raw.get(o.forceEnpassantSquare ? op.GET_FEN_FORCED_EP : op.GET_FEN);
+    return o.forceEnpassantSquare ? this.#raw.get(op.GET_FEN_FORCED_EP) : this.#now();
   }
 
   /** The piece on `square`, or undefined (also for a name that is no square, like `"E2"`: chess.js's rule). */
   get(square: Square): Piece | undefined {
     const sq = squareKey(square);
-    return sq === undefined ? undefined : pieceOf(this.#call(op.CALL_PIECE_AT, sq));
+    return sq === undefined ? undefined : pieceOf(this.#raw.call(op.CALL_PIECE_AT, sq, "", ""));
   }
 
   /** The squares holding `piece`, a8 to h1. */
@@ -277,7 +298,7 @@ export class Chess {
       if (type === "k") return false;
       throw new TypeError(`a piece must be { type: "p" | "n" | "b" | "r" | "q" | "k", color: "w" | "b" }, got ${JSON.stringify(piece)}`);
     }
-    return this.#call(op.CALL_PUT, color + t, sq) !== "";
+    return this.#ask(op.ASK_PUT, color + t, sq);
   }
 
   /** Removes and returns the piece on `square` (the game then starts from the edited position). */
@@ -291,7 +312,7 @@ export class Chess {
     const sq = squareKey(square);
     const by = attackedBy ? attackedBy : this.turn();
     if (sq === undefined || !isColor(by)) return [];
-    const s = this.#call(op.CALL_ATTACKERS, sq, by);
+    const s = this.#raw.call(op.CALL_ATTACKERS, sq, by, "");
     return s === "" ? [] : (s.split(" ") as Square[]);
   }
 
@@ -299,7 +320,7 @@ export class Chess {
   isAttacked(square: Square, attackedBy: Color): boolean {
     const sq = squareKey(square);
     if (sq === undefined || !isColor(attackedBy)) return false;
-    return this.#call(op.CALL_ATTACKERS, sq, attackedBy) !== "";
+    return this.#raw.call(op.CALL_ATTACKERS, sq, attackedBy, "") !== "";
   }
 
   /** A hash of the position: equal for positions chess.js hashes equal. */
@@ -309,15 +330,7 @@ export class Chess {
 
   /** chess.js's `board()`: 8 rows from rank 8, each square null or `{ square, type, color }`. */
   board(): ({ square: Square; type: PieceSymbol; color: Color } | null)[][] {
-    // Read from the FEN's placement, which lists the squares in the same order.
-    return this.#raw.get(op.GET_FEN).split(" ")[0]!.split("/").map((rank, r) => {
-      const row: ({ square: Square; type: PieceSymbol; color: Color } | null)[] = [];
-      for (const c of rank) {
-        if (c <= "9") for (let n = +c; n > 0; n--) row.push(null);
-        else row.push({ square: SQUARES[r * 8 + row.length]!, type: c.toLowerCase() as PieceSymbol, color: c < "a" ? "w" : "b" });
-      }
-      return row;
-    });
+    return this.#raw.data(op.DATA_BOARD, undefined);
   }
 
   /** The board as text, chess.js's layout. */
@@ -349,14 +362,14 @@ export class Chess {
     // chess.js compares loosely (`["w"] == "w"`; an object without text throws a TypeError).
     // eslint-disable-next-line eqeqeq
     if ((color as unknown) == turn) return false;
-    this.#call(op.CALL_SET_TURN, turn === "w" ? "b" : "w");
+    this.#call(op.CALL_NULL);
     return true;
   }
 
   /** The castling rights of `color`. */
   getCastlingRights(color: Color): { k: boolean; q: boolean } {
     const c = colorKey(color);
-    const s = c ? this.#call(op.CALL_CASTLING, c) : "";
+    const s = c ? this.#raw.call(op.CALL_CASTLING, c, "", "") : "";
     return { k: s.includes("k"), q: s.includes("q") };
   }
 
@@ -366,7 +379,7 @@ export class Chess {
     const c = colorKey(color);
     if (!c) return false;
     const wish = (b: boolean | undefined) => (b === undefined ? "" : b ? "1" : "0");
-    return this.#call(op.CALL_SET_CASTLING, c, wish(k), wish(q)) !== "";
+    return this.#ask(op.ASK_SET_CASTLING, c, wish(k), wish(q));
   }
 
   /** The full-move number. */
@@ -389,15 +402,14 @@ export class Chess {
       const s = this.#raw.get(op.GET_MOVES);
       return s === "" ? [] : s.split(" ");
     }
-    const text = sq === undefined ? this.#raw.get(op.GET_MOVES_VERBOSE) : this.#call(op.CALL_MOVES_FROM, sq);
-    const before = verbose ? this.#raw.get(op.GET_FEN) : "";
+    const text = sq === undefined ? this.#raw.get(op.GET_MOVES_VERBOSE) : this.#raw.call(op.CALL_MOVES_FROM, sq, "", "");
+    const before = verbose ? this.#now() : "";
     const out: (string | Move)[] = [];
-    eachLine(text, (at, end) => {
+    eachLine(text, (at, tab, end) => {
       if (pc && text.charAt(at + 2) !== pc) return;
       // chess.js lists castling only when no piece or the king is asked for (so not for `piece: ""`).
       if (pc === "" && (text.charAt(at + 14) === "k" || text.charAt(at + 14) === "q")) return;
-      const f = fieldsAt(text, at, end);
-      out.push(verbose ? new Move(f, before, fenAfter) : f.san);
+      out.push(verbose ? moveAt(text, at, tab, end, before) : fieldsAt(text, at, tab).san);
     });
     return out as string[] | Move[];
   }
@@ -421,15 +433,15 @@ export class Chess {
 
   /** What a board input `from → to` means, with its candidate moves (SPEC §1). */
   resolve(from: string, to: string): Resolution {
-    const s = this.#call(op.CALL_RESOLVE, str(from, "from"), str(to, "to"));
+    const s = this.#raw.call(op.CALL_RESOLVE, str(from, "from"), str(to, "to"), "");
     const nl = s.indexOf("\n");
     const kind = (nl < 0 ? s : s.slice(0, nl)) as ResolveKind;
     if (kind === "swap") return { kind, moves: [], swap: decodeSwap(s.slice(nl + 1)).swap };
-    const before = this.#raw.get(op.GET_FEN);
     const moves: Move[] = [];
     if (nl >= 0) {
+      const before = this.#now();
       const body = s.slice(nl + 1);
-      eachLine(body, (at, end) => moves.push(new Move(fieldsAt(body, at, end), before, fenAfter)));
+      eachLine(body, (at, tab, end) => moves.push(moveAt(body, at, tab, end, before)));
     }
     return { kind, moves };
   }
@@ -442,9 +454,10 @@ export class Chess {
    */
   move(move: string | MoveInput | null, options?: { strict?: boolean }): Move {
     const strict = Boolean(jsOpts(options).strict);
-    let record: string;
+    const before = this.#now();
+    let answer: string;
     if (typeof move === "string" || move === null) {
-      record = this.#moveText(move ?? "--", strict);
+      answer = this.#moveText(move ?? "--", strict);
     } else {
       // chess.js's rule: the legal move with exactly these from and to squares whose
       // promotion, if it has one, is exactly `promotion` (which a move without one ignores).
@@ -454,54 +467,36 @@ export class Chess {
       }
       const promotion = m.promotion === "q" || m.promotion === "r" || m.promotion === "b" || m.promotion === "n" ? m.promotion : "";
       try {
-        record = this.#call(op.CALL_MOVE_FROM_TO, m.from, m.to, promotion);
+        answer = this.#raw.call(op.CALL_MOVE_FROM_TO, m.from, m.to, promotion);
       } catch (cause) {
         throw new Error(`Invalid move: ${JSON.stringify(move)}`, { cause });
       }
     }
-    return played(record);
+    return this.#played(answer, before);
   }
 
-  /** Plays `text` as chess.js reads it (js/san.ts) → the move's record and FEN before. */
+  /** Plays `text` as chess.js reads it (the core's `san::chessjs_move`) → `record\tafter`. */
   #moveText(text: string, strict: boolean): string {
-    const clean = cleaned(text, strict);
-    if (clean === "--") {
-      const turn = this.turn();
-      const before = this.fen();
-      return this.#call(op.CALL_SET_TURN, turn === "w" ? "b" : "w") && `${this.#nullRecord(turn)}\t${before}`;
-    }
-    // Exact SAN, or UCI when reading permissively: the common cases, one call (`e7e8`
-    // without a piece falls through to chess.js's own choice below). The core strips the
-    // SAN's decorations itself, once, as chess.js does (`g4+#` is `g4+`, no move's SAN).
-    const uci = !strict && UCI.test(clean);
-    const fast = this.#call(op.CALL_MOVE_EXACT, uci ? clean : text, uci ? "uci" : "");
-    if (fast !== "") return fast;
-    // The strict pass, over the SAN list (decorations the fast path kept aside).
-    const s = this.#raw.get(op.GET_MOVES);
-    const sans = s === "" ? [] : s.split(" ");
-    const i = exactIndex(clean, sans);
-    if (i >= 0) return this.#call(op.CALL_MOVE, sans[i]!);
-    if (!strict) {
-      const list = this.#raw.get(op.GET_MOVES_VERBOSE);
-      const moves: (ReturnType<typeof fieldsAt>)[] = [];
-      eachLine(list, (at, end) => moves.push(fieldsAt(list, at, end)));
-      const m = permissive(clean, moves);
-      if (m) return this.#call(op.CALL_MOVE, m.uci);
-    }
-    const why = this.#call(op.CALL_WHY_NOT, text);
+    // chess.js's stripped SAN of a null move.
+    if (text.replace(/=/, "").replace(/[+#]?[?!]*$/, "") === "--") return this.#raw.call(op.CALL_NULL, "", "", "");
+    const answer = this.#raw.call(op.CALL_MOVE_CHESS_JS, text, strict ? "strict" : "", "");
+    if (answer !== "") return answer;
+    const why = this.#raw.call(op.CALL_WHY_NOT, text, "", "");
     throw new Error(`Invalid move: ${text}`, { cause: new Error(why || "not a move in chess.js's notation here") });
-  }
-
-  /** A null move's record, chess.js's shape (the core's `records::push_null`). */
-  #nullRecord(color: Color): string {
-    return `${color} k a8 a8 - - - -- 0000`;
   }
 
   /** Takes back the last move (or Chess-9 swap); null when there is nothing to undo. */
   undo(): Move | SwapRecord | null {
-    const answer = this.#raw.get(op.GET_UNDO);
+    // The position now is the move's `after`; the answer, `record\tbefore`, gives the rest.
+    const after = this.#now();
+    const answer = this.#raw.act(op.ACT_UNDO);
+    this.#fen = undefined;
     if (answer === "") return null;
-    return isSwap(answer) ? decodeSwap(answer) : played(answer);
+    if (isSwap(answer)) return decodeSwap(answer);
+    const tab = answer.indexOf("\t");
+    const move = new Move(fieldsAt(answer, 0, tab), answer.slice(tab + 1), after);
+    this.#fen = move.before;
+    return move;
   }
 
   /** The moves so far as SAN (swaps as `swap:king`, null moves `--`), or as `Move` objects with `verbose`. */
@@ -514,15 +509,13 @@ export class Chess {
       const s = this.#raw.get(op.GET_HISTORY);
       return s === "" ? [] : s.split(" ");
     }
+    // `record\tbefore` per step: a move's `after` is the next step's `before`.
     const text = this.#raw.get(op.GET_HISTORY_VERBOSE);
-    const entries: { line: string; before: string }[] = [];
-    eachLine(text, (at, end) => {
-      const tab = text.indexOf("\t", at);
-      entries.push({ line: text.slice(at, tab), before: text.slice(tab + 1, end) });
-    });
-    const now = this.#raw.get(op.GET_FEN);
-    return entries.map(({ line, before }, i) =>
-      isSwap(line) ? decodeSwap(line) : new Move(fieldsAt(line, 0, line.length), before, entries[i + 1]?.before ?? now),
+    const steps: { at: number; tab: number; before: string }[] = [];
+    eachLine(text, (at, tab, end) => steps.push({ at, tab, before: text.slice(tab + 1, end) }));
+    const now = this.#now();
+    return steps.map(({ at, tab, before }, i) =>
+      isSwap(text.slice(at, at + 5)) ? decodeSwap(text.slice(at, tab)) : new Move(fieldsAt(text, at, tab), before, steps[i + 1]?.before ?? now),
     );
   }
 
@@ -530,32 +523,32 @@ export class Chess {
   // Game state
 
   isCheck(): boolean {
-    return (this.#raw.status() & 1) !== 0;
+    return (this.#raw.status() & op.STATUS_CHECK) !== 0;
   }
   /** chess.js's alias of {@link Chess.isCheck}. */
   inCheck(): boolean {
     return this.isCheck();
   }
   isCheckmate(): boolean {
-    return (this.#raw.status() & 2) !== 0;
+    return (this.#raw.status() & op.STATUS_CHECKMATE) !== 0;
   }
   isStalemate(): boolean {
-    return (this.#raw.status() & 4) !== 0;
+    return (this.#raw.status() & op.STATUS_STALEMATE) !== 0;
   }
   /** chess.js's meaning: K v K, K+minor v K, bishops all on one colour. */
   isInsufficientMaterial(): boolean {
-    return (this.#raw.status() & 8) !== 0;
+    return (this.#raw.status() & op.STATUS_INSUFFICIENT_MATERIAL) !== 0;
   }
   /** Neither side can mate by any series of legal moves (FIDE 5.2.2): insufficient material, a locked pawn wall, ... */
   isDeadPosition(): boolean {
-    return (this.#raw.status() & 256) !== 0;
+    return (this.#raw.status() & op.STATUS_DEAD_POSITION) !== 0;
   }
   isThreefoldRepetition(): boolean {
-    return (this.#raw.status() & 16) !== 0;
+    return (this.#raw.status() & op.STATUS_THREEFOLD_REPETITION) !== 0;
   }
   /** The halfmove clock has reached 100 (fifty moves each). */
   isDrawByFiftyMoves(): boolean {
-    return (this.#raw.status() & 32) !== 0;
+    return (this.#raw.status() & op.STATUS_FIFTY_MOVES) !== 0;
   }
   /** This library's name for {@link Chess.isDrawByFiftyMoves}. */
   isFiftyMoves(): boolean {
@@ -563,10 +556,10 @@ export class Chess {
   }
   /** The game ended drawn (the first result stands: a draw the game reached stays one). */
   isDraw(): boolean {
-    return (this.#raw.status() & 64) !== 0;
+    return (this.#raw.status() & op.STATUS_DRAW) !== 0;
   }
   isGameOver(): boolean {
-    return (this.#raw.status() & 128) !== 0;
+    return (this.#raw.status() & op.STATUS_GAME_OVER) !== 0;
   }
 
   /** The result, once there is one (the first result stands), else null. */
@@ -580,22 +573,22 @@ export class Chess {
 
   /** Whether `color` can still mate by any series of legal moves (a timeout against a side that cannot is a draw). */
   hasMatingMaterial(color: Color): boolean {
-    return this.#call(op.CALL_HAS_MATING_MATERIAL, str(color, "color")) !== "";
+    return this.#raw.ask(op.ASK_HAS_MATING_MATERIAL, str(color, "color"), "", "");
   }
 
   /** Records `color`'s resignation (the Result tag follows). */
   resign(color: Color): void {
-    this.#call(op.CALL_RESIGN, str(color, "color"));
+    this.#raw.ask(op.ASK_RESIGN, str(color, "color"), "", "");
   }
 
   /** Records a draw by agreement (the Result tag follows). */
   drawByAgreement(): void {
-    this.#raw.get(op.GET_DRAW_BY_AGREEMENT);
+    this.#raw.ask(op.ASK_DRAW_BY_AGREEMENT, "", "", "");
   }
 
   /** Records that `color` ran out of time (a draw when the opponent cannot mate). */
   timeout(color: Color): void {
-    this.#call(op.CALL_TIMEOUT, str(color, "color"));
+    this.#raw.ask(op.ASK_TIMEOUT, str(color, "color"), "", "");
   }
 
   /** Leaf nodes of the legal move tree `depth` (0..8) plies deep. */
@@ -630,7 +623,7 @@ export class Chess {
 
   /** Chooses the `uci` output convention of moves. */
   setUciMode(mode: UciMode): this {
-    this.#call(op.CALL_SET_UCI_MODE, str(mode, "UCI mode"));
+    this.#raw.call(op.CALL_SET_UCI_MODE, str(mode, "UCI mode"), "", "");
     return this;
   }
 
@@ -642,7 +635,7 @@ export class Chess {
     if (options === undefined) return this.#raw.get(op.GET_PGN);
     // chess.js writes `newline` into the text and compares `maxWidth` as a number.
     const { newline = "\n", maxWidth = 0 } = jsOpts(options);
-    return this.#raw.data(op.DATA_PGN, [Number(maxWidth), `${newline}`]);
+    return this.#raw.data(op.DATA_PGN, { maxWidth: Number(maxWidth), newline: `${newline}` });
   }
 
   /**
@@ -655,7 +648,7 @@ export class Chess {
     let t = text(pgn, "PGN");
     if (newlineChar !== "\r?\n") t = t.replace(new RegExp(newlineChar, "g"), "\n");
     if (/^\s*$/.test(t)) return this.reset();
-    this.#replace(Game.read(op.READ_PGN, t, strict ? 1 : 0));
+    this.#replace(Game.read(op.READ_PGN, t, Boolean(strict)));
   }
 
   /**
@@ -667,7 +660,7 @@ export class Chess {
       const [k, v] = [args[i], args[i + 1]];
       if (typeof k === "string" && typeof v === "string") {
         try {
-          this.#call(op.CALL_SET_HEADER, k, v);
+          this.#raw.call(op.CALL_SET_HEADER, k, v, "");
         } catch {
           // A tag PGN cannot write, or one the game's start decides: chess.js would
           // keep it, this record cannot.
@@ -687,14 +680,14 @@ export class Chess {
     // chess.js keys its tags by `key` as a property name and keeps any value: PGN writes its text.
     const k = tagName(key);
     const v = (value as unknown) ?? (Object.hasOwn(SEVEN_TAG_ROSTER, k) ? SEVEN_TAG_ROSTER[k] : null);
-    if (v === null) this.#call(op.CALL_REMOVE_HEADER, k);
-    else this.#call(op.CALL_SET_HEADER, k, typeof v === "string" ? v : tagName(v));
+    if (v === null) this.#raw.ask(op.ASK_REMOVE_HEADER, k, "", "");
+    else this.#raw.call(op.CALL_SET_HEADER, k, typeof v === "string" ? v : tagName(v), "");
     return this.getHeaders();
   }
 
   /** Removes a tag (a roster tag goes back to its default); true when it had a place. */
   removeHeader(key: string): boolean {
-    return typeof key !== "symbol" && this.#call(op.CALL_REMOVE_HEADER, tagName(key)) !== "";
+    return typeof key !== "symbol" && this.#raw.ask(op.ASK_REMOVE_HEADER, tagName(key), "", "");
   }
 
   /** The tags with a value, in order (`Variant`, `SetUp`, `FEN` and `Chess9Swaps` follow the game's start). */
@@ -712,10 +705,10 @@ export class Chess {
 
   /** The annotations at `fen` (or now), or null for a FEN not in the mainline. */
   #notes(fen?: unknown): Notes | null {
-    return this.#raw.data(op.DATA_GET_NOTES, [fenArg(fen)]);
+    return this.#raw.data(op.DATA_GET_NOTES, { fen: fenArg(fen) });
   }
   #setNotes(fen: unknown, notes: Partial<Notes>): void {
-    this.#raw.data(op.DATA_SET_NOTES, [fenArg(fen), notes.comments, notes.nags, notes.suffix]);
+    this.#raw.data(op.DATA_SET_NOTES, { fen: fenArg(fen), ...notes });
   }
 
   getComment(): string | undefined {
@@ -800,9 +793,10 @@ export class Chess {
    * that is illegal, ambiguous or meaningless loses the game for the sealer when opened.
    */
   seal(move: string, options?: SealOptions): Envelope {
-    const [w, b, offer, r] = fieldsOf(opts(options, "options"), "options", SEAL_OPTIONS);
-    const [date, time, venue] = fieldsOf(r ?? {}, "options.resumption", RESUMPTION);
-    return this.#raw.data(op.DATA_SEAL, [str(move, "sealed move"), w ?? 0, b ?? 0, offer ?? false, date, time, venue]);
+    const o = opts(options, "options");
+    fieldsOf(o, "options", SEAL_OPTIONS);
+    fieldsOf(o.resumption ?? {}, "options.resumption", RESUMPTION);
+    return this.#raw.data(op.DATA_SEAL, { ...o, move: str(move, "sealed move") });
   }
 
   // -------------------------------------------------------------------------------------
@@ -829,7 +823,7 @@ function readFen(fen: string, skip: boolean): Game {
   if (error !== null) {
     let cause: unknown;
     try {
-      Game.read(op.READ_STRICT_FEN, fen, 0).free();
+      Game.read(op.READ_STRICT_FEN, fen, false).free();
     } catch (e) {
       cause = e;
     }
@@ -838,7 +832,7 @@ function readFen(fen: string, skip: boolean): Game {
   // chess.js reads a '0' in the placement as no squares (its checks let it through).
   const space = padded.search(/\s/);
   const placement = space < 0 ? padded : padded.slice(0, space);
-  return Game.read(op.READ_FEN, placement.includes("0") ? placement.replace(/0/g, "") + padded.slice(placement.length) : padded, 0);
+  return Game.read(op.READ_FEN, placement.includes("0") ? placement.replace(/0/g, "") + padded.slice(placement.length) : padded, false);
 }
 
 /** A tag name or value as text, as chess.js's tag object turns it into a key (a `TypeError` for a symbol or an object without text). */
@@ -910,7 +904,7 @@ function copyTags(from: Game, to: Game): void {
   for (const [k, v] of Object.entries(slots)) {
     try {
       to.call(op.CALL_SET_HEADER, k, v ?? "", "");
-      if (v === null) to.call(op.CALL_REMOVE_HEADER, k, "", "");
+      if (v === null) to.ask(op.ASK_REMOVE_HEADER, k, "", "");
     } catch {
       // A derived tag: the new start decides it.
     }
@@ -918,7 +912,7 @@ function copyTags(from: Game, to: Game): void {
 }
 
 /** An envelope's fields in the core's order, from the object or its JSON text. */
-function envelopeOf(envelope: Envelope | string): unknown[] {
+function envelopeOf(envelope: Envelope | string): object {
   let o: unknown = envelope;
   if (typeof envelope === "string") {
     try {
@@ -931,27 +925,28 @@ function envelopeOf(envelope: Envelope | string): unknown[] {
     throw new TypeError(`envelope must be an object or its JSON text, got ${kind(envelope)}`);
   }
   const f = fieldsOf(o as object, "envelope", ENVELOPE);
-  return [...f.slice(0, 10), ...fieldsOf(f[10] ?? {}, "envelope.resumption", RESUMPTION)];
+  fieldsOf(f[10] ?? {}, "envelope.resumption", RESUMPTION);
+  return o as object;
 }
 
 /** The back rank of Chess960 position `id` (0..959), e.g. `chess960Array(518) === "RNBQKBNR"`. */
 export function chess960Array(id: number): string {
-  return Game.util(op.UTIL_CHESS960_ARRAY, "", "", num(id, "Chess960 id")) as string;
+  return Game.util(op.UTIL_CHESS960_ARRAY, "", num(id, "Chess960 id")) as string;
 }
 
 /** The Scharnagl id of a Chess960 back rank; throws when it is not one of the 960. */
 export function chess960Id(backRank: string): number {
-  return Game.util(op.UTIL_CHESS960_ID, str(backRank, "back rank"), "", 0) as number;
+  return Game.util(op.UTIL_CHESS960_ID, str(backRank, "back rank"), 0) as number;
 }
 
 /** A uniformly drawn id 0..959 from a cryptographically secure generator. */
 export function randomChess960Id(): number {
-  return Game.util(op.UTIL_RANDOM_ID, "", "", 0) as number;
+  return Game.util(op.UTIL_RANDOM_ID, "", 0) as number;
 }
 
 /** Splits a PGN text of several games into one text per game. */
 export function splitPgn(pgn: string): string[] {
-  return Game.util(op.UTIL_SPLIT_PGN, text(pgn, "PGN"), "", 0) as string[];
+  return Game.util(op.UTIL_SPLIT_PGN, text(pgn, "PGN"), 0) as string[];
 }
 
 /**
@@ -962,7 +957,7 @@ export function validateFen(fen: string): { ok: boolean; error?: string; cause?:
   const error = fenError(str(fen, "FEN"), false);
   if (error === null) return { ok: true };
   try {
-    Game.read(op.READ_STRICT_FEN, fen, 0).free();
+    Game.read(op.READ_STRICT_FEN, fen, false).free();
     return { ok: false, error };
   } catch (e) {
     return { ok: false, error, cause: (e as Error).message };

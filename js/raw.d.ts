@@ -7,12 +7,15 @@ export class Game {
   free(): void;
   [Symbol.dispose](): void;
   static make(kind: number, a: number, b: number): Game;
-  static read(kind: number, text: string, flags: number): Game;
+  static read(kind: number, text: string, strict: boolean): Game;
   static open(op: number, envelope: any): Game;
-  static util(op: number, a: string, b: string, x: number): any;
+  static util(op: number, a: string, x: number): any;
+  static opName(kind: string, n: number): string;
   static memoryPages(): number;
   get(op: number): string;
+  act(op: number): string;
   call(op: number, a: string, b: string, c: string): string;
+  ask(op: number, a: string, b: string, c: string): boolean;
   num(op: number, x: number): number;
   data(op: number, value: any): any;
   status(): number;

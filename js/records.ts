@@ -1,6 +1,7 @@
 // Decoders of the core's move records (src/records.rs, js/RAW_API.md):
 // `color piece from to captured promotion flags san uci [rookFrom rookTo]`, the first
-// six fields of fixed width; a swap record is `swap <color> <choice>`.
+// six fields of fixed width; a swap record is `swap <color> <choice>`. Records that
+// carry a position follow it with a tab and its X-FEN.
 import type { MoveFields } from "./move.js";
 import type { Color, PieceSymbol, Square, SwapChoice, SwapRecord } from "./types.js";
 
@@ -18,41 +19,43 @@ function squareAt(text: string, at: number): Square {
   return BY_INDEX[(text.charCodeAt(at) - 97) + (text.charCodeAt(at + 1) - 49) * 8] ?? (text.slice(at, at + 2) as Square);
 }
 
+/** A piece letter field (`-` for none). */
+function pieceAt(text: string, at: number): PieceSymbol | undefined {
+  const c = text.charAt(at);
+  return c === "-" ? undefined : (c as PieceSymbol);
+}
+
 /** The fields of the move record in `text` from `at` to `end` (exclusive). */
 export function fieldsAt(text: string, at: number, end: number): MoveFields {
   const flagsEnd = text.indexOf(" ", at + 14);
   const sanEnd = text.indexOf(" ", flagsEnd + 1);
   let uciEnd = text.indexOf(" ", sanEnd + 1);
   if (uciEnd < 0 || uciEnd > end) uciEnd = end;
-  const move: MoveFields = {
+  return {
     color: text.charAt(at) as Color,
     piece: text.charAt(at + 2) as PieceSymbol,
     from: squareAt(text, at + 4),
     to: squareAt(text, at + 7),
+    captured: pieceAt(text, at + 10),
+    promotion: pieceAt(text, at + 12),
     flags: text.slice(at + 14, flagsEnd),
     san: text.slice(flagsEnd + 1, sanEnd),
     uci: text.slice(sanEnd + 1, uciEnd),
+    rook: uciEnd < end ? [squareAt(text, uciEnd + 1), squareAt(text, uciEnd + 4)] : undefined,
   };
-  const captured = text.charAt(at + 10);
-  if (captured !== "-") move.captured = captured as PieceSymbol;
-  const promotion = text.charAt(at + 12);
-  if (promotion !== "-") move.promotion = promotion as PieceSymbol;
-  if (uciEnd < end) {
-    move.castle = move.flags.includes("q") ? "queen" : "king";
-    move.rookFrom = squareAt(text, uciEnd + 1);
-    move.rookTo = squareAt(text, uciEnd + 4);
-  }
-  return move;
 }
 
-/** Calls `f` with the bounds of each line of `text`. */
-export function eachLine(text: string, f: (at: number, end: number) => void): void {
+/** Calls `f` with the bounds of each line of `text`, and where its tab is (or its end). */
+export function eachLine(text: string, f: (at: number, tab: number, end: number) => void): void {
   if (text === "") return;
   let at = 0;
   for (;;) {
     const nl = text.indexOf("\n", at);
     const end = nl < 0 ? text.length : nl;
-    if (end > at) f(at, end);
+    if (end > at) {
+      const tab = text.indexOf("\t", at);
+      f(at, tab < 0 || tab > end ? end : tab, end);
+    }
     if (nl < 0) return;
     at = nl + 1;
   }

@@ -1,139 +1,125 @@
-//! Structured, cold data across the boundary, as plain JS objects: the envelope, the
-//! tags, the PGN tree, the comment and NAG API. (Hot paths keep their packed forms:
-//! records, `destsPacked`.)
-//!
-//! Output is built with js-sys directly, field by field into plain objects ([`Obj`]).
-//! A serde derive per struct instantiated serde-wasm-bindgen's serializer once per field
-//! type (the PGN tree alone cost 8.4 KB of gzipped wasm that way); one dynamic value
-//! type serialised once still cost 1.6 KB, and building it before converting 2.3 KB
-//! more (measured). Input is read field by field (src/read.rs).
+//! Structured data across the boundary: typed structs, each declared with its JS shape
+//! (`js_struct!`, src/js.rs: every field named once, in Rust and in its JS spelling) and
+//! turned into plain JS objects; the few objects JS hands in are read by name
+//! (src/read.rs). js/types.ts and js/tree.ts declare the same shapes for TypeScript;
+//! tests/package/shapes.test.mjs checks every answer against those declarations. (The hot paths keep their packed forms: move records and
+//! `destsPacked`, js/RAW_API.md.)
 
-use super::read::Args;
-use super::Fault;
+use crate::js::{js_struct, Tags};
+use crate::read::Args;
+use crate::Fault;
 use chess960::adjourn::{Envelope, Resumption};
-use chess960::fen::CastlingLetters;
+use chess960::fen::{self, CastlingLetters};
 use chess960::game::{Entry, Game};
 use chess960::position::{Move, Position};
-use chess960::square::{Color, Square};
+use chess960::square::{Color, Piece, Role, Square};
 use chess960::text::cat;
 use chess960::tree::{Node, Notes};
 use chess960::uci::CastlingNotation;
-use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen]
-extern "C" {
-    /// A plain object, filled field by field (`o[key] = value`; JS keeps the insertion
-    /// order of string keys).
-    pub type Obj;
-    #[wasm_bindgen(method, indexing_setter)]
-    fn set(this: &Obj, key: &str, value: JsValue);
-}
-
-impl Obj {
-    pub fn new() -> Obj {
-        js_sys::Object::new().unchecked_into()
-    }
-
-    pub fn with(self, key: &str, value: impl Into<JsValue>) -> Obj {
-        self.set(key, value.into());
-        self
-    }
-
-    pub fn str(self, key: &str, value: &str) -> Obj {
-        self.with(key, JsValue::from_str(value))
-    }
-
-    pub fn num(self, key: &str, value: f64) -> Obj {
-        self.with(key, JsValue::from_f64(value))
+/// chess.js's piece letter: `p n b r q k`.
+fn role_letter(r: Role) -> &'static str {
+    match r {
+        Role::Pawn => "p",
+        Role::Knight => "n",
+        Role::Bishop => "b",
+        Role::Rook => "r",
+        Role::Queen => "q",
+        Role::King => "k",
     }
 }
 
-/// An array of strings.
-pub fn strs<S: AsRef<str>>(list: &[S]) -> JsValue {
-    list.iter()
-        .map(|t| JsValue::from_str(t.as_ref()))
-        .collect::<js_sys::Array>()
-        .into()
-}
-
-/// An array of numbers.
-pub fn nums(list: impl Iterator<Item = u8>) -> JsValue {
-    list.map(|x| JsValue::from_f64(f64::from(x)))
-        .collect::<js_sys::Array>()
-        .into()
-}
-
-fn color(c: Color) -> &'static str {
-    if c == Color::White {
-        "w"
-    } else {
-        "b"
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "w",
+        Color::Black => "b",
     }
-}
-
-/// The tags with a value, in order (derived ones included), as an object.
-pub fn headers(game: &Game) -> JsValue {
-    let o = Obj::new();
-    for (k, v) in game.headers() {
-        o.set(&k, JsValue::from_str(&v));
-    }
-    o.into()
-}
-
-/// chess.js's `header()`: every tag with a place, `null` where unset.
-pub fn header_slots(game: &Game) -> JsValue {
-    let o = Obj::new();
-    for (k, v) in game.tags().slots() {
-        o.set(k, v.map_or(JsValue::NULL, JsValue::from_str));
-    }
-    o.into()
 }
 
 // ---------------------------------------------------------------------------------------
-// The envelope
+// Tags
 
-/// The envelope as a JSON-safe object.
-pub fn envelope_js(e: Envelope) -> JsValue {
-    let r = &e.resumption;
-    let resumption = Obj::new()
-        .str("date", &r.date)
-        .str("time", &r.time)
-        .str("venue", &r.venue);
-    Obj::new()
-        .str("white", &e.white)
-        .str("black", &e.black)
-        .str("fen", &e.fen)
-        .str("pgn", &e.pgn)
-        .num("moveNumber", f64::from(e.move_number))
-        .str("sealer", color(e.sealer))
-        .str("move", &e.text)
-        .num("whiteTimeMs", e.white_time_ms)
-        .num("blackTimeMs", e.black_time_ms)
-        .with("drawOffer", e.draw_offer)
-        .with("resumption", resumption)
-        .into()
+/// The tags with a value, in order, the derived ones included.
+pub fn headers(game: &Game) -> Tags<String, String> {
+    Tags(game.headers())
 }
 
-/// When and where play resumes: arguments `at`, `at + 1`, `at + 2`.
-pub fn resumption(a: &Args, at: u32) -> Resumption {
-    Resumption {
-        date: a.str(at),
-        time: a.str(at + 1),
-        venue: a.str(at + 2),
+/// chess.js's `header()`: every tag with a place, `None` (null) where unset.
+pub fn header_slots(game: &Game) -> Tags<&str, Option<&str>> {
+    Tags(game.tags().slots())
+}
+
+// ---------------------------------------------------------------------------------------
+// The envelope (js/types.ts `Envelope`)
+
+js_struct! {
+    /// When and where play resumes.
+    pub struct ResumptionJs {
+        date: String = "date",
+        time: String = "time",
+        venue: String = "venue",
     }
 }
 
-/// An envelope from its fields (js/chess.ts checked their types): white, black, fen,
-/// pgn, moveNumber, sealer, move, whiteTimeMs, blackTimeMs, drawOffer, then the
-/// resumption's date, time and venue.
+impl ResumptionJs {
+    fn read(a: &Args) -> ResumptionJs {
+        ResumptionJs {
+            date: a.str("date"),
+            time: a.str("time"),
+            venue: a.str("venue"),
+        }
+    }
+}
+
+js_struct! {
+    /// A sealed envelope, as JS sees it.
+    pub struct EnvelopeJs {
+        white: String = "white",
+        black: String = "black",
+        fen: String = "fen",
+        pgn: String = "pgn",
+        move_number: f64 = "moveNumber",
+        sealer: &'static str = "sealer",
+        text: String = "move",
+        white_time_ms: f64 = "whiteTimeMs",
+        black_time_ms: f64 = "blackTimeMs",
+        draw_offer: bool = "drawOffer",
+        resumption: ResumptionJs = "resumption",
+    }
+}
+
+impl From<Envelope> for EnvelopeJs {
+    fn from(e: Envelope) -> EnvelopeJs {
+        EnvelopeJs {
+            white: e.white,
+            black: e.black,
+            fen: e.fen,
+            pgn: e.pgn,
+            move_number: f64::from(e.move_number),
+            sealer: color_name(e.sealer),
+            text: e.text,
+            white_time_ms: e.white_time_ms,
+            black_time_ms: e.black_time_ms,
+            draw_offer: e.draw_offer,
+            resumption: ResumptionJs {
+                date: e.resumption.date,
+                time: e.resumption.time,
+                venue: e.resumption.venue,
+            },
+        }
+    }
+}
+
+/// The core's envelope from the object JS hands in: a `RangeError` for a move number
+/// that is no whole number from 1, an `Error` for a sealer that is not `w` or `b`.
 pub fn envelope(a: &Args) -> Result<Envelope, Fault> {
-    let n = a.num(4);
+    let n = a.num("moveNumber");
     if !((1.0..=f64::from(u32::MAX)).contains(&n) && n.fract() == 0.0) {
         return Err(Fault::Range(
             "envelope.moveNumber must be a whole number from 1".to_owned(),
         ));
     }
-    let sealer = match a.str(5).as_str() {
+    let sealer = match a.str("sealer").as_str() {
         "w" => Color::White,
         "b" => Color::Black,
         _ => {
@@ -142,47 +128,219 @@ pub fn envelope(a: &Args) -> Result<Envelope, Fault> {
             ))
         }
     };
+    let r = ResumptionJs::read(&a.object("resumption"));
     Ok(Envelope {
-        white: a.str(0),
-        black: a.str(1),
-        fen: a.str(2),
-        pgn: a.str(3),
+        white: a.str("white"),
+        black: a.str("black"),
+        fen: a.str("fen"),
+        pgn: a.str("pgn"),
         move_number: n as u32,
         sealer,
-        text: a.str(6),
-        white_time_ms: a.num(7),
-        black_time_ms: a.num(8),
-        draw_offer: a.flag(9),
-        resumption: resumption(a, 10),
+        text: a.str("move"),
+        white_time_ms: a.num("whiteTimeMs"),
+        black_time_ms: a.num("blackTimeMs"),
+        draw_offer: a.flag("drawOffer"),
+        resumption: Resumption {
+            date: r.date,
+            time: r.time,
+            venue: r.venue,
+        },
     })
 }
 
-/// chess.js's `getComments()` entry.
-pub fn fen_comment(fen: &str, comment: &str) -> JsValue {
-    Obj::new().str("fen", fen).str("comment", comment).into()
+/// What `seal()` is given: `{ move, whiteTimeMs?, blackTimeMs?, drawOffer?, resumption? }`.
+pub struct SealJs {
+    pub text: String,
+    pub white_time_ms: f64,
+    pub black_time_ms: f64,
+    pub draw_offer: bool,
+    pub resumption: Resumption,
+}
+
+impl SealJs {
+    pub fn read(a: &Args) -> SealJs {
+        let r = ResumptionJs::read(&a.object("resumption"));
+        SealJs {
+            text: a.str("move"),
+            white_time_ms: a.num_or("whiteTimeMs", 0.0),
+            black_time_ms: a.num_or("blackTimeMs", 0.0),
+            draw_offer: a.flag("drawOffer"),
+            resumption: Resumption {
+                date: r.date,
+                time: r.time,
+                venue: r.venue,
+            },
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// PGN options, annotations and comments
+
+/// chess.js's `pgn({ maxWidth, newline })`, as js/chess.ts passes them.
+pub struct PgnOptionsJs {
+    pub max_width: f64,
+    pub newline: String,
+}
+
+impl PgnOptionsJs {
+    pub fn read(a: &Args) -> PgnOptionsJs {
+        PgnOptionsJs {
+            max_width: a.num_or("maxWidth", 0.0),
+            newline: if a.has("newline") {
+                a.str("newline")
+            } else {
+                "\n".to_owned()
+            },
+        }
+    }
+}
+
+js_struct! {
+    /// The annotations of a position: `{ comments, nags, suffix }`.
+    pub struct NotesJs<'a> {
+        comments: &'a [String] = "comments",
+        nags: &'a [u8] = "nags",
+    /// The assessment as its NAG (1–6), or null.
+        suffix: Option<u8> = "suffix",
+    }
+}
+
+impl<'a> From<&'a Notes> for NotesJs<'a> {
+    fn from(n: &'a Notes) -> NotesJs<'a> {
+        NotesJs {
+            comments: &n.comments,
+            nags: &n.nags,
+            suffix: n.suffix,
+        }
+    }
+}
+
+/// What `setNotes` changes at the position `fen` (`""`: the current one): each field
+/// given is set; `suffix: null` removes the assessment.
+pub struct SetNotesJs {
+    pub fen: String,
+    pub comments: Option<Vec<String>>,
+    pub nags: Option<Vec<u8>>,
+    /// Absent: unchanged; `null` or a number that is no assessment (1–6): none.
+    pub suffix: Option<Option<u8>>,
+}
+
+impl SetNotesJs {
+    pub fn read(a: &Args) -> SetNotesJs {
+        SetNotesJs {
+            fen: a.str("fen"),
+            comments: a.has("comments").then(|| a.strs("comments")),
+            nags: a.has("nags").then(|| a.nags("nags")),
+            suffix: a.has("suffix").then(|| {
+                Some(a.num("suffix"))
+                    .filter(|x| (1.0..=6.0).contains(x) && x.fract() == 0.0)
+                    .map(|x| x as u8)
+            }),
+        }
+    }
+}
+
+js_struct! {
+    /// chess.js's `getComments()` entry.
+    pub struct FenComment {
+        fen: String = "fen",
+        comment: String = "comment",
+    }
+}
+
+js_struct! {
+    /// A square of chess.js's `board()`.
+    pub struct BoardSquare {
+        square: String = "square",
+        role: &'static str = "type",
+        color: &'static str = "color",
+    }
+}
+
+/// chess.js's `board()`: 8 rows from rank 8, a1…h1 last.
+pub fn board(pos: &Position) -> Vec<Vec<Option<BoardSquare>>> {
+    (0..8u8)
+        .rev()
+        .map(|rank| {
+            (0..8u8)
+                .map(|file| {
+                    let sq = Square::from_index(rank * 8 + file);
+                    pos.board()
+                        .piece_at(sq)
+                        .map(|Piece { color, role }| BoardSquare {
+                            square: cat!(sq),
+                            role: role_letter(role),
+                            color: color_name(color),
+                        })
+                })
+                .collect()
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------
 // The PGN tree (js/tree.ts, the contract with the viewer)
 
-/// A node of the tree: `mv` (SAN `san`) from `before` to `after`, ply `ply`.
-fn node(
+js_struct! {
+    /// A move of the record, its comments as written (js/tree.ts `RawNode`, which reads
+    /// the commands out of them).
+    pub struct NodeJs<'a> {
+        ply: usize = "ply",
+        move_number: u32 = "moveNumber",
+        color: &'static str = "color",
+        san: &'a str = "san",
+        uci: String = "uci",
+        from: String = "from",
+        to: String = "to",
+        fen: String = "fen",
+        starting_comments: &'a [String] = "startingComments",
+        comments: &'a [String] = "comments",
+        nags: Vec<u8> = "nags",
+        variations: Vec<Vec<NodeJs<'a>>> = "variations",
+    }
+}
+
+js_struct! {
+    /// The game's annotated record, its comments as written (js/tree.ts `RawGame`).
+    pub struct TreeJs<'a> {
+        headers: Tags<String, String> = "headers",
+        start_fen: String = "startFen",
+        variant: &'static str = "variant",
+        comments: &'a [String] = "comments",
+        moves: Vec<NodeJs<'a>> = "moves",
+        result: &'a str = "result",
+    }
+}
+
+/// How a node came to be: its move (none for a null move), SAN, annotations and ply.
+struct Step<'a> {
+    mv: Option<Move>,
+    san: &'a str,
+    notes: Option<&'a Notes>,
+    ply: usize,
+}
+
+/// A node of the tree: `step` from `before` to `after`.
+fn node<'a>(
     before: &Position,
     after: &Position,
-    mv: Option<Move>,
-    san: &str,
-    notes: Option<&Notes>,
-    ply: usize,
+    step: Step<'a>,
     notation: CastlingNotation,
-) -> JsValue {
-    let empty = Notes::default();
-    let n = notes.unwrap_or(&empty);
-    let nags = n
-        .suffix
-        .iter()
-        .chain(n.nags.iter().filter(|x| Some(**x) != n.suffix))
-        .copied();
-    let (uci, from, to) = match mv {
+) -> NodeJs<'a> {
+    let (notes, ply) = (step.notes, step.ply);
+    let none: &[String] = &[];
+    let (mut nags, mut variations) = (Vec::new(), Vec::new());
+    if let Some(n) = notes {
+        nags.extend(n.suffix);
+        nags.extend(n.nags.iter().filter(|x| Some(**x) != n.suffix));
+        variations = n
+            .variations
+            .iter()
+            .map(|line| variation(before, line, ply, notation))
+            .collect();
+    }
+    let (uci, from, to) = match step.mv {
         Some(m) => (chess960::uci::to_uci(m, notation), m.from(), m.king_to()),
         None => (
             "0000".to_owned(),
@@ -190,53 +348,51 @@ fn node(
             Square::from_index(56),
         ),
     };
-    let variations: js_sys::Array = n
-        .variations
-        .iter()
-        .map(|line| variation(before, line, ply, notation))
-        .collect();
-    Obj::new()
-        .num("ply", ply as f64)
-        .num("moveNumber", f64::from(before.fullmoves()))
-        .str("color", color(before.turn()))
-        .str("san", san)
-        .str("uci", &uci)
-        .str("from", &cat!(from))
-        .str("to", &cat!(to))
-        .str("fen", &chess960::fen::to_fen(after, CastlingLetters::XFen))
-        .with("startingComments", strs(&n.starting_comments))
-        .with("comments", strs(&n.comments))
-        .with("nags", nums(nags))
-        .with("variations", variations)
-        .into()
+    NodeJs {
+        ply,
+        move_number: before.fullmoves(),
+        color: color_name(before.turn()),
+        san: step.san,
+        uci,
+        from: cat!(from),
+        to: cat!(to),
+        fen: fen::to_fen(after, CastlingLetters::XFen),
+        starting_comments: notes.map_or(none, |n| &n.starting_comments),
+        comments: notes.map_or(none, |n| &n.comments),
+        nags,
+        variations,
+    }
 }
 
 /// A variation from `start` whose first move is ply `ply`.
-fn variation(start: &Position, line: &[Node], ply: usize, notation: CastlingNotation) -> JsValue {
+fn variation<'a>(
+    start: &Position,
+    line: &'a [Node],
+    ply: usize,
+    notation: CastlingNotation,
+) -> Vec<NodeJs<'a>> {
     let mut pos = *start;
-    let out = js_sys::Array::new();
+    let mut out = Vec::with_capacity(line.len());
     for (i, n) in line.iter().enumerate() {
         let after = pos.after(n.mv);
-        out.push(&node(
-            &pos,
-            &after,
-            Some(n.mv),
-            &n.san,
-            Some(&n.notes),
-            ply + i,
-            notation,
-        ));
+        let step = Step {
+            mv: Some(n.mv),
+            san: &n.san,
+            notes: Some(&n.notes),
+            ply: ply + i,
+        };
+        out.push(node(&pos, &after, step, notation));
         pos = after;
     }
-    out.into()
+    out
 }
 
-/// The game's annotated record (js/tree.ts `PgnGame`).
-pub fn tree(game: &Game) -> JsValue {
+/// The game's annotated record.
+pub fn tree(game: &Game) -> TreeJs<'_> {
     let base = game.swap_plies();
     let notation = game.notation();
     let start = game.position_at(base).copied().unwrap_or(*game.start());
-    let moves = js_sys::Array::new();
+    let mut moves = Vec::with_capacity(game.ply_count() - base);
     for p in base + 1..=game.ply_count() {
         let (Some(before), Some(after)) = (game.position_at(p - 1), game.position_at(p)) else {
             break;
@@ -246,29 +402,20 @@ pub fn tree(game: &Game) -> JsValue {
             Some(Entry::Null { .. }) => None,
             _ => continue,
         };
-        let notes = if mv.is_some() { game.notes(p) } else { None };
-        moves.push(&node(
-            before,
-            after,
+        let step = Step {
             mv,
-            game.san_at(p),
-            notes,
-            p - base,
-            notation,
-        ));
+            san: game.san_at(p),
+            notes: if mv.is_some() { game.notes(p) } else { None },
+            ply: p - base,
+        };
+        moves.push(node(before, after, step, notation));
     }
-    Obj::new()
-        .with("headers", headers(game))
-        .str(
-            "startFen",
-            &chess960::fen::to_fen(&start, CastlingLetters::XFen),
-        )
-        .str("variant", game.variant().name())
-        .with(
-            "comments",
-            strs(game.notes(base).map_or(&[][..], |n| &n.comments)),
-        )
-        .with("moves", moves)
-        .str("result", game.header("Result").unwrap_or("*"))
-        .into()
+    TreeJs {
+        headers: headers(game),
+        start_fen: fen::to_fen(&start, CastlingLetters::XFen),
+        variant: game.variant().name(),
+        comments: game.notes(base).map_or(&[], |n| &n.comments),
+        moves,
+        result: game.header("Result").unwrap_or("*"),
+    }
 }

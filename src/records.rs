@@ -1,6 +1,6 @@
-//! Move records: one line of text per move, decoded lazily by js/records.ts. Text rather
-//! than objects because a verbose move list is the hot path of every board: one string
-//! per call, no object made in the wasm.
+//! Move records: one line of text per move, decoded by js/records.ts. Text rather than
+//! objects because a verbose move list is the hot path of every board: one string per
+//! call, no object made in the wasm.
 //!
 //! `color piece from to captured promotion flags san uci [rookFrom rookTo]`
 //! (js/RAW_API.md): the first six fields have fixed widths.
@@ -77,7 +77,8 @@ pub fn push_entry(out: &mut String, e: &Entry, notation: CastlingNotation) {
     }
 }
 
-/// The records of `moves`, one per line, described in `pos` against `legal`.
+/// The records of `moves`, one per line, described in `pos` against `legal`, each
+/// followed by a tab and the X-FEN after it.
 pub fn push_moves(
     out: &mut String,
     pos: &chess960::position::Position,
@@ -90,5 +91,10 @@ pub fn push_moves(
             out.push('\n');
         }
         push_move(out, &PlayedMove::describe(pos, m, legal), notation);
+        out.push('\t');
+        out.push_str(&chess960::fen::to_fen(
+            &pos.after(m),
+            chess960::fen::CastlingLetters::XFen,
+        ));
     }
 }

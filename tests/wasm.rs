@@ -4,7 +4,7 @@
 //! class, structured data comes back as plain objects.
 #![cfg(target_arch = "wasm32")]
 
-use chess960_wasm::ops::{Call, Data, Get, Make, Num, Open, Read, Util};
+use chess960_wasm::ops::{Act, Ask, Call, Data, Get, Make, Num, Open, Read, Util};
 use chess960_wasm::JsGame;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -31,7 +31,7 @@ fn standard() -> JsGame {
 
 #[wasm_bindgen_test]
 fn the_standard_start_has_twenty_moves_in_chessjs_order() {
-    let mut g = standard();
+    let g = standard();
     let sans: Vec<String> = g
         .get(Get::Moves as u32)
         .split(' ')
@@ -41,8 +41,12 @@ fn the_standard_start_has_twenty_moves_in_chessjs_order() {
     // chess.js generates from a8 to h1: the a-pawn's moves, then the b-pawn's, …
     assert_eq!(&sans[..4], ["a3", "a4", "b3", "b4"]);
     let verbose = g.get(Get::MovesVerbose as u32);
+    // Each record with the FEN after its move.
     assert!(
-        verbose.lines().any(|l| l == "w p e2 e4 - - b e4 e2e4"),
+        verbose.lines().any(|l| {
+            l
+            == "w p e2 e4 - - b e4 e2e4\trnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        }),
         "{verbose}"
     );
     assert_eq!(g.get(Get::Turn as u32), "w");
@@ -56,7 +60,7 @@ fn a_refused_call_throws_and_changes_nothing() {
     for bad in ["e5", "Qh5", "", "zz", "e2e5", "O-O"] {
         assert!(!message(g.call(Call::Move as u32, bad, "", "").unwrap_err()).is_empty());
         assert_eq!(g.get(Get::Fen as u32), before);
-        // Why not, without playing: the cause of chess.js's "Invalid move" (js/san.ts).
+        // Why not, without playing: the cause of chess.js's "Invalid move".
         assert!(!g.call(Call::WhyNot as u32, bad, "", "").unwrap().is_empty());
     }
     assert_eq!(g.call(Call::WhyNot as u32, "e4", "", "").unwrap(), "");
@@ -83,7 +87,7 @@ fn numbers_out_of_range_are_range_errors() {
             format!("Chess960 id must be an integer from 0 to 959, got {written}")
         );
     }
-    let mut g = standard();
+    let g = standard();
     for bad in [9.0, -1.0, 0.5] {
         let e = g.num(Num::Perft as u32, bad).unwrap_err();
         assert!(is_range_error(&e), "perft({bad})");
@@ -95,12 +99,12 @@ fn numbers_out_of_range_are_range_errors() {
 fn fens_read_leniently_or_strictly() {
     // What chess.js loads (js/fen.ts checks its rules first): the side not to move in
     // check, a right without its rook dropped.
-    let mut g = JsGame::read(Read::Fen as u32, "4k3/8/8/8/8/8/4R3/4K2R w KQ - 0 1", 0).unwrap();
+    let g = JsGame::read(Read::Fen as u32, "4k3/8/8/8/8/8/4R3/4K2R w KQ - 0 1", false).unwrap();
     assert_eq!(g.get(Get::Fen as u32), "4k3/8/8/8/8/8/4R3/4K2R w K - 0 1");
     let e = JsGame::read(
         Read::StrictFen as u32,
         "4k3/8/8/8/8/8/4R3/4K2R w K - 0 1",
-        0,
+        false,
     )
     .err()
     .unwrap();
@@ -111,15 +115,14 @@ fn fens_read_leniently_or_strictly() {
 fn chess9_swaps_through_the_bindings() {
     let mut g = JsGame::make(Make::Chess9 as u32, 0.0, 0.0).unwrap();
     assert_eq!(g.get(Get::SwapChoices as u32), "king queen none");
-    // A swap's answer is its record, a tab, and the FEN before it (chess.js's `before`).
+    // A swap's answer is its record.
     assert_eq!(
         g.call(Call::Swap as u32, "king", "", "").unwrap(),
-        "swap b king\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        "swap b king"
     );
-    let after_black = g.get(Get::Fen as u32);
     assert_eq!(
         g.call(Call::Swap as u32, "none", "", "").unwrap(),
-        format!("swap w none\t{after_black}")
+        "swap w none"
     );
     assert_eq!(g.get(Get::SwapChoices as u32), "");
     assert!(g.call(Call::Swap as u32, "queen", "", "").is_err());
@@ -142,81 +145,85 @@ fn structured_data_comes_back_as_plain_objects() {
     let tree = g.data(Data::Tree as u32, JsValue::UNDEFINED).unwrap();
     let moves = field(&tree, "moves");
     assert_eq!(js_sys::Array::from(&moves).length(), 1);
-    // Arguments as an array in the operation's order (js/chess.ts checks their types);
-    // a time out of range is the core's RangeError.
-    let args = js_sys::Array::of3(&"Nf6".into(), &(-5.0).into(), &0.0.into());
-    let e = g.data(Data::Seal as u32, args.into()).unwrap_err();
+    let board = g.data(Data::Board as u32, JsValue::UNDEFINED).unwrap();
+    let a8 = js_sys::Array::from(&js_sys::Array::from(&board).get(0)).get(0);
+    assert_eq!(field(&a8, "type").as_string().as_deref(), Some("r"));
+    // Arguments as an object, read by field name (js/chess.ts checks their types); a time
+    // out of range is the core's RangeError.
+    let e = g.data(Data::Seal as u32, seal("Nf6", -5.0)).unwrap_err();
     assert!(is_range_error(&e), "a negative time is a RangeError");
 }
 
-/// The array of the envelope object's fields in the order `Game.open` takes them.
-fn fields(env: &JsValue) -> JsValue {
-    let a = js_sys::Array::new();
-    for k in [
-        "white",
-        "black",
-        "fen",
-        "pgn",
-        "moveNumber",
-        "sealer",
-        "move",
-        "whiteTimeMs",
-        "blackTimeMs",
-        "drawOffer",
-    ] {
-        a.push(&field(env, k));
-    }
-    a.into()
+/// `{ move, whiteTimeMs }`, what `seal()` hands in.
+fn seal(mv: &str, white_ms: f64) -> JsValue {
+    let o = js_sys::Object::new();
+    js_sys::Reflect::set(&o, &"move".into(), &mv.into()).unwrap();
+    js_sys::Reflect::set(&o, &"whiteTimeMs".into(), &white_ms.into()).unwrap();
+    o.into()
+}
+
+#[wasm_bindgen_test]
+fn questions_answer_booleans_and_acts_change_the_game() {
+    let mut g = standard();
+    assert!(g.ask(Ask::HasMatingMaterial as u32, "w", "", "").unwrap());
+    assert!(
+        !g.ask(Ask::Put as u32, "wk", "e4", "").unwrap(),
+        "a second white king"
+    );
+    assert!(g.ask(Ask::Put as u32, "wq", "e4", "").unwrap());
+    assert!(g.ask(Ask::HasMatingMaterial as u32, "x", "", "").is_err());
+    g.call(Call::Move as u32, "Nf3", "", "").unwrap();
+    // Undo answers the record and the FEN now.
+    let undone = g.act(Act::Undo as u32);
+    assert!(undone.starts_with("w n g1 f3 - - n Nf3 g1f3\t"), "{undone}");
+    assert_eq!(g.act(Act::Undo as u32), "");
+    assert!(g.ask(Ask::DrawByAgreement as u32, "", "", "").unwrap());
+    assert!(
+        !g.ask(Ask::Resign as u32, "w", "", "").unwrap(),
+        "the first result stands"
+    );
+    assert_eq!(JsGame::op_name("Ask", Ask::Resign as u32), "Resign");
+    assert_eq!(JsGame::op_name("Get", 999), "");
 }
 
 #[wasm_bindgen_test]
 fn envelopes_seal_open_and_conclude() {
     let mut g = standard();
     g.call(Call::Move as u32, "e4", "", "").unwrap();
-    let args = js_sys::Array::of4(&"e5".into(), &0.0.into(), &0.0.into(), &false.into());
-    let env = g.data(Data::Seal as u32, args.into()).unwrap();
+    let env = g.data(Data::Seal as u32, seal("e5", 0.0)).unwrap();
     assert_eq!(field(&env, "sealer").as_string().as_deref(), Some("b"));
-    let mut opened = JsGame::open(Open::Open as u32, fields(&env)).unwrap();
+    let opened = JsGame::open(Open::Open as u32, env.clone()).unwrap();
     assert_eq!(opened.get(Get::History as u32), "e4 e5");
-    let mut agreed = JsGame::open(Open::ConcludeAgreement as u32, fields(&env)).unwrap();
+    let agreed = JsGame::open(Open::ConcludeAgreement as u32, env).unwrap();
     assert_eq!(agreed.get(Get::Outcome as u32), "- agreement");
 }
 
 #[wasm_bindgen_test]
 fn functions_of_no_game() {
-    let a = JsGame::util(Util::Chess960Array as u32, "", "", 959.0).unwrap();
+    let a = JsGame::util(Util::Chess960Array as u32, "", 959.0).unwrap();
     assert_eq!(a.as_string().as_deref(), Some("RKRNNQBB"));
-    let id = JsGame::util(Util::Chess960Id as u32, "RNBQKBNR", "", 0.0).unwrap();
+    let id = JsGame::util(Util::Chess960Id as u32, "RNBQKBNR", 0.0).unwrap();
     assert_eq!(id.as_f64(), Some(518.0));
-    let r = JsGame::util(Util::RandomId as u32, "", "", 0.0)
+    let r = JsGame::util(Util::RandomId as u32, "", 0.0)
         .unwrap()
         .as_f64()
         .unwrap();
     assert!((0.0..960.0).contains(&r) && r.fract() == 0.0);
-    let games = JsGame::util(Util::SplitPgn as u32, "1. e4 *\n\n1. d4 *", "", 0.0).unwrap();
+    let games = JsGame::util(Util::SplitPgn as u32, "1. e4 *\n\n1. d4 *", 0.0).unwrap();
     assert_eq!(js_sys::Array::from(&games).length(), 2);
-    let after = JsGame::util(
-        Util::FenAfter as u32,
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "e2e4",
-        0.0,
-    )
-    .unwrap();
-    assert_eq!(
-        after.as_string().as_deref(),
-        Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
-    );
 }
 
 #[wasm_bindgen_test]
 fn a_big_game_grows_memory_in_few_steps() {
     let pages = JsGame::memory_pages();
     let pgn = "1. Nf3 Nf6 2. Ng1 Ng8 ".repeat(20_000) + "*";
-    let g = JsGame::read(Read::Pgn as u32, &pgn, 0).unwrap();
+    let g = JsGame::read(Read::Pgn as u32, &pgn, false).unwrap();
     assert!(JsGame::memory_pages() >= pages);
     drop(g);
     let too_long = "1. Nf3 Nf6 2. Ng1 Ng8 ".repeat(60_000) + "*";
-    let e = JsGame::read(Read::Pgn as u32, &too_long, 0).err().unwrap();
+    let e = JsGame::read(Read::Pgn as u32, &too_long, false)
+        .err()
+        .unwrap();
     assert!(message(e).contains("too long"));
     // The instance keeps working.
     assert_eq!(standard().get(Get::Moves as u32).split(' ').count(), 20);

@@ -126,10 +126,14 @@ describe("moves", () => {
     // Named as chess.js's class is, though the bundle is minified.
     assert.equal(Move.name, "Move");
     assert.match(inspect(e4), /^Move \{/);
-    assert.deepEqual(e4.toJSON(), {
-      color: "w", from: "e2", to: "e4", piece: "p", flags: "b", san: "e4", lan: "e2e4",
-      before: START, after: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", uci: "e2e4",
+    // chess.js's own fields as plain data (its class fields: `captured` and `promotion`
+    // own and undefined here); this library's `uci` a getter on the prototype.
+    assert.deepEqual({ ...e4 }, {
+      color: "w", from: "e2", to: "e4", piece: "p", captured: undefined, promotion: undefined, flags: "b", san: "e4", lan: "e2e4",
+      before: START, after: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
     });
+    assert.equal(e4.uci, "e2e4");
+    assert.ok(!Object.hasOwn(e4, "uci"));
     assert.ok(e4.isBigPawn() && !e4.isCapture() && !e4.isPromotion());
     const nf3 = moves.find((m) => m.san === "Nf3");
     assert.deepEqual([nf3.piece, nf3.from, nf3.to, nf3.flags, nf3.lan], ["n", "g1", "f3", "n", "g1f3"]);

@@ -335,6 +335,194 @@ pub fn parse_exact(pos: &Position, text: &str, legal: &MoveList) -> Option<Move>
         .find(|&m| chessjs_stripped(&to_san(pos, m, legal)) == want)
 }
 
+/// How [`chessjs_move`] reads move text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// chess.js's default: its exact SAN, then UCI (`e2e4`, castling king onto rook too),
+    /// `0-0` for `O-O`, then its permissive pattern (`Pe2-e4`, `Nge7`, `Qf3xf7`, `e7e8q`).
+    Permissive,
+    /// chess.js's `{ strict: true }`: only the exact SAN, decorations aside.
+    Strict,
+}
+
+/// The legal move chess.js's `move(text)` plays for `text` here, read as chess.js reads
+/// it (its `_moveFromSan`), over the moves in chess.js's order; `None` when it plays none.
+pub fn chessjs_move(
+    pos: &Position,
+    text: &str,
+    legal: &MoveList,
+    reading: Reading,
+) -> Option<Move> {
+    let permissive = reading == Reading::Permissive;
+    let mut clean = chessjs_stripped(text);
+    if permissive && (clean == b"0-0" || clean == b"0-0-0") {
+        clean
+            .iter_mut()
+            .for_each(|c| *c = if *c == b'0' { b'O' } else { *c });
+    }
+    // The common case first: the text is the SAN of the move it names.
+    if let Ok(m) = parse_san(pos, text, legal) {
+        if chessjs_stripped(&to_san(pos, m, legal)) == clean {
+            return Some(m);
+        }
+    }
+    let is_uci = matches!(
+        clean.as_slice(),
+        [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8']
+            | [
+                b'a'..=b'h',
+                b'1'..=b'8',
+                b'a'..=b'h',
+                b'1'..=b'8',
+                b'q' | b'r' | b'b' | b'n'
+            ]
+    );
+    if permissive && is_uci {
+        let uci = core::str::from_utf8(&clean).unwrap_or_default();
+        if let Ok(m) = crate::uci::parse_uci(pos, uci, legal) {
+            return Some(m);
+        }
+    }
+    let ordered = chessjs_order(pos, legal);
+    let sans: Vec<String> = ordered.iter().map(|&m| to_san(pos, m, legal)).collect();
+    if let Some(i) = sans.iter().position(|s| chessjs_stripped(s) == clean) {
+        return ordered.get(i).copied();
+    }
+    if !permissive {
+        return None;
+    }
+    let found = chessjs_pattern(&clean)?;
+    let candidates = ordered.iter().zip(&sans).map(|(&m, san)| {
+        let role = role_of(pos, m);
+        let rook_from = m.is_castle().then(|| m.to());
+        (m, role, san.as_str(), rook_from)
+    });
+    chessjs_permissive(&clean, &found, candidates)
+}
+
+/// The groups of chess.js's permissive pattern (piece, from, to, promotion) in `clean`:
+/// `([pnbrqkPNBRQK])?([a-h][1-8])x?-?([a-h][1-8])([qrbnQRBN])?`, else
+/// `([pnbrqkPNBRQK])?([a-h]?[1-8]?)x?-?([a-h][1-8])([qrbnQRBN])?`, each the leftmost
+/// match as JavaScript's regular expressions find it (optional parts greedy, tried
+/// before leaving them out).
+struct Pattern<'a> {
+    piece: Option<u8>,
+    /// Empty when the second pattern matched without a from part.
+    from: &'a [u8],
+    to: Square,
+    promotion: Option<u8>,
+}
+
+fn chessjs_pattern(clean: &[u8]) -> Option<Pattern<'_>> {
+    let is_piece = |c: u8| b"pnbrqkPNBRQK".contains(&c);
+    let is_file = |c: u8| (b'a'..=b'h').contains(&c);
+    let is_rank = |c: u8| (b'1'..=b'8').contains(&c);
+    let at = |i: usize| clean.get(i).copied().unwrap_or(0);
+    let square = |i: usize| Square::from_ascii(at(i), at(i + 1));
+    // After the from part, at `i`: `x?-?` then the destination and an optional promotion.
+    let rest = |mut i: usize| {
+        if at(i) == b'x' {
+            i += 1;
+        }
+        if at(i) == b'-' {
+            i += 1;
+        }
+        let to = square(i)?;
+        let promotion = Some(at(i + 2)).filter(|c| b"qrbnQRBN".contains(c));
+        Some((to, promotion))
+    };
+    for full in [true, false] {
+        for start in 0..clean.len() {
+            for take_piece in [true, false] {
+                if take_piece && !is_piece(at(start)) {
+                    continue;
+                }
+                let i = start + usize::from(take_piece);
+                let froms: &[(bool, bool)] = if full {
+                    &[(true, true)]
+                } else {
+                    &[(true, true), (true, false), (false, true), (false, false)]
+                };
+                for &(file, rank) in froms {
+                    if (file && !is_file(at(i))) || (rank && !is_rank(at(i + usize::from(file)))) {
+                        continue;
+                    }
+                    let end = i + usize::from(file) + usize::from(rank);
+                    if let Some((to, promotion)) = rest(end) {
+                        return Some(Pattern {
+                            piece: take_piece.then(|| at(start)),
+                            from: clean.get(i..end).unwrap_or_default(),
+                            to,
+                            promotion,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// chess.js's permissive pass: the first of `moves` (in its order, each with its role,
+/// SAN and, for castling, the rook's square) that `found` in `clean` names.
+fn chessjs_permissive<'a>(
+    clean: &[u8],
+    found: &Pattern<'_>,
+    moves: impl Iterator<Item = (Move, Role, &'a str, Option<Square>)>,
+) -> Option<Move> {
+    let lower = |c: u8| c.to_ascii_lowercase();
+    // chess.js's guess of the piece when none is written: a file letter is a pawn unless
+    // two squares follow, `O` the king.
+    let role_letter = match found.piece {
+        Some(p) => Some(lower(p)),
+        None => match clean.first().copied() {
+            Some(b'a'..=b'h') => {
+                // `[a-h]\d.*[a-h]\d`: two file-digit pairs, the second after the first.
+                let two = (0..clean.len()).any(|i| {
+                    matches!(clean.get(i..i + 2), Some([b'a'..=b'h', b'0'..=b'9']))
+                        && clean.get(i + 2..).is_some_and(|t| {
+                            t.windows(2)
+                                .any(|w| matches!(w, [b'a'..=b'h', b'0'..=b'9']))
+                        })
+                });
+                (!two).then_some(b'p')
+            }
+            Some(c) if lower(c) == b'o' => Some(b'k'),
+            Some(c) => Some(lower(c)),
+            None => None,
+        },
+    };
+    let overly = found.from.len() == 1;
+    for (m, role, san, rook_from) in moves {
+        let letter = role.char() as u8;
+        if role_letter.is_some_and(|t| t != letter) {
+            continue;
+        }
+        let promo = m.promotion().map(|r| r.char() as u8);
+        let fits = found.piece.is_none_or(|p| lower(p) == letter)
+            && found.promotion.is_none_or(|p| Some(lower(p)) == promo);
+        let lands = m.king_to() == found.to || rook_from == Some(found.to);
+        let from = m.from();
+        let from_text = [from.file().char() as u8, from.rank().char() as u8];
+        if found.from.is_empty() {
+            let mut stripped = chessjs_stripped(san);
+            if let Some(x) = stripped.iter().position(|&c| c == b'x') {
+                stripped.remove(x);
+            }
+            if stripped == clean {
+                return Some(m);
+            }
+        } else if fits
+            && lands
+            && (found.from == from_text
+                || (overly && found.from.first().is_some_and(|c| from_text.contains(c))))
+        {
+            return Some(m);
+        }
+    }
+    None
+}
+
 /// Where chess.js's generator puts `m` among the moves of `pos`: by origin from a8 to
 /// h1; a pawn's push, double push, then captures (toward the a-file first for White,
 /// the h-file for Black); a piece's rays in chess.js's offset order, nearer squares
@@ -399,10 +587,17 @@ pub fn chessjs_key(pos: &Position, m: Move) -> u64 {
 
 /// The legal moves in chess.js's order ([`chessjs_key`]).
 pub fn chessjs_order(pos: &Position, legal: &MoveList) -> Vec<Move> {
-    let mut keyed: Vec<(u64, Move)> = legal.iter().map(|&m| (chessjs_key(pos, m), m)).collect();
-    // Stable: equal keys keep the generator's order.
-    keyed.sort_by_key(|&(k, _)| k);
-    keyed.into_iter().map(|(_, m)| m).collect()
+    // Insertion sort by key (stable: equal keys keep the generator's order): at most a
+    // couple of hundred moves, and std's stable sort is 1.8 KB of gzipped wasm.
+    let mut keys: Vec<u64> = Vec::with_capacity(legal.len());
+    let mut out: Vec<Move> = Vec::with_capacity(legal.len());
+    for &m in legal.iter() {
+        let k = chessjs_key(pos, m);
+        let at = keys.partition_point(|&o| o <= k);
+        keys.insert(at, k);
+        out.insert(at, m);
+    }
+    out
 }
 
 #[cfg(test)]

@@ -4,10 +4,9 @@
 //!
 //! The mainline is the game itself ([`crate::game::Game`]); its annotations hang off its
 //! plies. Comments keep their text as written, embedded commands (`[%clk 0:01:02]`,
-//! `[%cal Ge2e4]`, …) included, so that a record is written back as it was read;
-//! [`commands`] reads the commands out of a comment, for Rust callers (the wasm's
-//! `tree()` gives the comments as written: js/tree.ts reads the commands out of them by
-//! the same rules, and what they say).
+//! `[%cal Ge2e4]`, …) included, so that a record is written back as it was read.
+//! What the commands say (arrows, clocks, evaluations) is read by the npm package's
+//! js/tree.ts, the one reading of them: they are presentation.
 
 use crate::position::Move;
 
@@ -81,74 +80,4 @@ pub struct Node {
     pub mv: Move,
     pub san: String,
     pub notes: Notes,
-}
-
-/// An embedded command `[%name value]` of a comment.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Command<'a> {
-    pub name: &'a str,
-    pub value: &'a str,
-}
-
-/// The comment's text without its commands (trimmed, inner runs of whitespace left as
-/// they are), and the commands in the order written.
-pub fn commands(comment: &str) -> (String, Vec<Command<'_>>) {
-    let mut text = String::new();
-    let mut found = Vec::new();
-    let mut rest = comment;
-    while let Some(open) = rest.find("[%") {
-        let after = rest.get(open + 2..).unwrap_or_default();
-        let Some(close) = after.find(']') else {
-            break;
-        };
-        let inner = after.get(..close).unwrap_or_default();
-        let name_end = inner
-            .find(|c: char| c.is_whitespace())
-            .unwrap_or(inner.len());
-        let name = inner.get(..name_end).unwrap_or_default();
-        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-            // Not a command: keep the text up to and including "[%" and go on.
-            text.push_str(rest.get(..open + 2).unwrap_or_default());
-            rest = after;
-            continue;
-        }
-        text.push_str(rest.get(..open).unwrap_or_default());
-        found.push(Command {
-            name,
-            value: (inner.get(name_end..).unwrap_or_default()).trim(),
-        });
-        rest = after.get(close + 1..).unwrap_or_default();
-    }
-    text.push_str(rest);
-    (text.trim().to_owned(), found)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn commands_are_read_out_of_comments() {
-        let (text, cmds) = commands(" [%clk 0:01:02] a good move [%cal Ge2e4,Rd7d5] ");
-        assert_eq!(text, "a good move");
-        assert_eq!(
-            cmds,
-            [
-                Command {
-                    name: "clk",
-                    value: "0:01:02"
-                },
-                Command {
-                    name: "cal",
-                    value: "Ge2e4,Rd7d5"
-                }
-            ]
-        );
-        let (text, cmds) = commands("no [% command] here [x]");
-        assert_eq!(text, "no [% command] here [x]");
-        assert!(cmds.is_empty());
-        let (text, cmds) = commands("[%eval 0.3");
-        assert_eq!(text, "[%eval 0.3");
-        assert!(cmds.is_empty());
-    }
 }

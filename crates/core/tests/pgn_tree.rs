@@ -6,7 +6,6 @@ use chess960::fen::CastlingLetters;
 use chess960::game::{Game, Reason};
 use chess960::pgn;
 use chess960::square::Color;
-use chess960::tree;
 
 const ANNOTATED: &str = r#"[Event "Annotated"]
 [Site "?"]
@@ -34,9 +33,6 @@ fn comments_nags_glyphs_and_variations_are_kept() {
         e4.comments,
         [" [%clk 0:05:00] [%cal Ge2e4,Rd7d5] best by test "]
     );
-    let (text, cmds) = tree::commands(&e4.comments[0]);
-    assert_eq!(text, "best by test");
-    assert_eq!(cmds.len(), 2);
     let e5 = g.notes(2).unwrap();
     assert_eq!(e5.suffix, Some(5));
     assert_eq!(e5.nags, [14]);

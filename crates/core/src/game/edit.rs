@@ -1,16 +1,11 @@
 //! chess.js's position editing (`put`, `remove`, `clear`, `setCastlingRights`): an edit
 //! makes the edited position the game's new start.
 
-use super::Game;
-use super::Variant;
+use super::{Game, Variant};
 use crate::castling;
 use crate::castling::CastlingSide;
-use crate::position::Board;
-use crate::position::Position;
-use crate::square::Color;
-use crate::square::Piece;
-use crate::square::Role;
-use crate::square::Square;
+use crate::position::{Board, Position};
+use crate::square::{Color, Piece, Role, Square};
 
 impl Game {
     /// Replaces the game by one that starts from `pos` (the history and annotations

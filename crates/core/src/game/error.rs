@@ -5,8 +5,7 @@ use crate::fen::FenError;
 use crate::headers::HeaderError;
 use crate::san::SanError;
 use crate::setup::SetupError;
-use crate::square::Color;
-use crate::square::Square;
+use crate::square::{Color, Square};
 use crate::uci::UciError;
 
 /// Why a call on a game was refused (the game is unchanged).

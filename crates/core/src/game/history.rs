@@ -4,13 +4,10 @@
 use super::Game;
 use crate::castling::CastlingSide;
 use crate::movegen::MoveList;
-use crate::position::Move;
-use crate::position::MoveKind;
-use crate::position::Position;
+use crate::position::{Move, MoveKind, Position};
 use crate::san;
 use crate::setup::SwapChoice;
-use crate::square::Color;
-use crate::square::Role;
+use crate::square::{Color, Role};
 use crate::text::Push;
 
 /// SAN held inline (a move's SAN is at most 7 bytes; 15 leaves room), so that a ply

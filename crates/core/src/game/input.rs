@@ -1,24 +1,16 @@
 //! Reading moves: SAN, UCI and board input (`from`, `to`, promotion) by the castling
 //! resolution rules, and the destinations a board offers.
 
-use super::Game;
-use super::PlayError;
-use super::PlayedMove;
-use super::San;
-use super::Step;
+use super::{Game, PlayError, PlayedMove};
 use crate::bitboard::Bitboard;
 use crate::movegen::MoveList;
-use crate::position::Move;
-use crate::position::MoveKind;
-use crate::resolve;
+use crate::position::{Move, MoveKind};
 use crate::resolve::Resolution;
-use crate::san;
-use crate::san::SanError;
+use crate::san::{Reading, SanError};
 use crate::setup::SwapChoice;
-use crate::square::Role;
-use crate::square::Square;
-use crate::uci;
+use crate::square::{Role, Square};
 use crate::uci::UciError;
+use crate::{resolve, san, uci};
 
 /// What a board input means in this game (castling resolution plus the Chess-9 swaps).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,29 +35,14 @@ impl Game {
         self.push_move(m, &legal)
     }
 
-    /// chess.js's common move readings in one step: plays `text` when it is exactly a
-    /// legal move's SAN, decorations aside (with `uci`: when it is a legal move's UCI),
-    /// and answers whether it did. Anything else is left to the caller's slower reading.
-    pub fn play_exact_quiet(&mut self, text: &str, uci: bool) -> Result<bool, PlayError> {
+    /// Plays `text` as chess.js's `move(text)` reads it ([`san::chessjs_move`]), and
+    /// answers whether it did; nothing is played when chess.js would play nothing.
+    pub fn play_chessjs(&mut self, text: &str, reading: Reading) -> Result<bool, PlayError> {
         let legal = self.legal_moves();
-        let pos = *self.position();
-        if uci {
-            return match crate::uci::parse_uci(&pos, text, &legal) {
-                Ok(m) => self.push_move(m, &legal).map(|()| true),
-                Err(_) => Ok(false),
-            };
+        match san::chessjs_move(self.position(), text, &legal, reading) {
+            Some(m) => self.push_move(m, &legal).map(|()| true),
+            None => Ok(false),
         }
-        let Ok(m) = san::parse_san(&pos, text, &legal) else {
-            return Ok(false);
-        };
-        let s = san::to_san(&pos, m, &legal);
-        if !san::same_san(&s, text) {
-            return Ok(false);
-        }
-        self.check_room(1)?;
-        self.push_step(pos.after(m), Step::Move(m), San::new(&s));
-        self.update_outcome();
-        Ok(true)
     }
 
     /// The legal move `text` denotes here (SAN or UCI), without playing it.

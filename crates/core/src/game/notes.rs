@@ -1,14 +1,9 @@
 //! The game's PGN tags (the Seven Tag Roster, others, and the tags its start decides)
 //! and its annotations (comments, NAGs, variations, by ply).
 
-use super::Game;
-use super::PlayError;
-use super::Step;
-use super::Variant;
-use super::MAX_PLIES;
-use crate::fen;
-use crate::headers::HeaderError;
-use crate::headers::Headers;
+use super::{Game, PlayError, Step, Variant, MAX_PLIES};
+use crate::fen::{self, CastlingLetters};
+use crate::headers::{HeaderError, Headers};
 use crate::tree::Notes;
 
 impl Game {
@@ -108,6 +103,42 @@ impl Game {
     pub(super) fn take_notes(&mut self, ply: usize) -> Option<Notes> {
         let i = self.notes.binary_search_by_key(&ply, |(k, _)| *k).ok()?;
         Some(self.notes.remove(i).1)
+    }
+
+    /// The latest ply of the mainline whose position has the X-FEN `fen` (chess.js keys
+    /// a position's annotations by its FEN); the current one for `""`.
+    pub fn ply_with_fen(&self, fen: &str) -> Option<usize> {
+        if fen.is_empty() {
+            return Some(self.ply_count());
+        }
+        (self.swap_plies()..=self.ply_count()).rev().find(|&p| {
+            self.position_at(p)
+                .is_some_and(|pos| fen::to_fen(pos, CastlingLetters::XFen) == fen)
+        })
+    }
+
+    /// chess.js's `getComments()`: each position of the mainline that has comments, with
+    /// its X-FEN and its comments joined by a space, in order.
+    pub fn fen_comments(&self) -> Vec<(String, String)> {
+        (self.swap_plies()..=self.ply_count())
+            .filter_map(|p| {
+                let n = self.notes(p).filter(|n| !n.comments.is_empty())?;
+                let fen = self
+                    .position_at(p)
+                    .map(|pos| fen::to_fen(pos, CastlingLetters::XFen))?;
+                Some((fen, n.comments.join(" ")))
+            })
+            .collect()
+    }
+
+    /// chess.js's `removeComments()`: [`Game::fen_comments`], taken away.
+    pub fn remove_fen_comments(&mut self) -> Vec<(String, String)> {
+        let out = self.fen_comments();
+        for p in self.swap_plies()..=self.ply_count() {
+            // In range: `p` is at most the ply count.
+            let _ = self.annotate(p, Some(Vec::new()), None, None);
+        }
+        out
     }
 
     /// Every annotated ply with its annotations, in order.

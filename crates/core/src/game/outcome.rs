@@ -5,8 +5,7 @@
 use super::Game;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
-use crate::square::Color;
-use crate::square::Role;
+use crate::square::{Color, Role};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -230,7 +229,12 @@ impl Game {
 
 /// Whether a `Termination` tag says the game ended on time ("time forfeit", "Time").
 fn mentions_time(termination: &str) -> bool {
-    termination.to_ascii_lowercase().contains("time")
+    // By bytes: `str::contains` with a text pattern brings std's two-way searcher, 1.8 KB
+    // of gzipped wasm (measured with the PGN reader's `[%` search, which does the same).
+    termination
+        .as_bytes()
+        .windows(4)
+        .any(|w| w.eq_ignore_ascii_case(b"time"))
 }
 
 /// Insufficient material in chess.js's sense: K v K, K+minor v K, or only bishops, all on
