@@ -91,7 +91,8 @@ export function render(s: State, dom: Dom): void {
     const className = "sq" + cls((f + r) % 2 === 0, "dk") + cls(s.lastMove.includes(name), "last") +
       cls(s.selected === name, "sel") + cls(s.check === name, "chk") + cls(dest, "dest") +
       cls(dest && piece, "occ") + cls(dest && castleInputs.includes(name), "castle") +
-      cls(dest && s.hover === name, "hov") + cls(s.drag?.active && s.drag.from === name, "ghost");
+      cls(dest && s.hover === name, "hov") + cls(s.drag?.active && s.drag.from === name, "ghost") +
+      cls(s.dests.get(name)?.length, "can");
     const label = squareLabel(s, name);
     const tab = s.tabStop === name && !s.viewing ? 0 : -1;
     const key = `${className}|${label}|${tab}|${prev}|${code}`;
