@@ -69,6 +69,7 @@ const reducedMotion = (): boolean =>
 export function render(s: State, dom: Dom): void {
   dom.box.hidden = !!s.error;
   dom.fail.hidden = !s.error;
+  dom.fail.toggleAttribute("data-error", !!s.error);
   if (dom.fail.textContent !== s.error) dom.fail.textContent = s.error;
   const turned = dom.orientation !== s.orientation;
   if (turned) buildSquares(s, dom);
