@@ -205,6 +205,7 @@ const exportsMap = {
     default: "./index.js",
   },
   "./board": { types: "./board/index.d.ts", default: "./board/index.js" },
+  "./board/iife": "./board/chess960-board.iife.js",
   "./iife": "./chess960.iife.js",
   "./engine": { types: "./engine/index.d.ts", default: "./engine/index.js" },
   "./engine/iife": "./engine/chess960-engine.iife.js",
