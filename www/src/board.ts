@@ -7,7 +7,7 @@
 import { readPlacement, type State } from "./state.ts";
 import { checkBoolean, checkColor, checkGame, checkMs, checkShapes, checkString, checkTree, typeError } from "./checks.ts";
 import { colorName } from "./pieces.ts";
-import { createDom, render, type Dom } from "./render.ts";
+import { createDom, matchPage, render, type Dom } from "./render.ts";
 import { bindInput, type Controller } from "./input.ts";
 import { Chess, splitPgn } from "./core.ts";
 import { readTree, tagsOf, type PgnGame } from "./pgn-source.ts";
@@ -139,7 +139,15 @@ export class Board implements Controller {
       error: "",
       shapes: { user: [], api: shapes ?? [], record: [] },
     } as unknown as State;
-    this.unbind = bindInput(this.dom, this);
+    const unbind = bindInput(this.dom, this);
+    // A page that follows the reader's light/dark setting changes its text colour then.
+    const scheme = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
+    const onScheme = (): void => matchPage(this.dom);
+    scheme?.addEventListener("change", onScheme);
+    this.unbind = () => {
+      unbind();
+      scheme?.removeEventListener("change", onScheme);
+    };
     this.setGame(this.g, viewer);
   }
 
@@ -338,6 +346,7 @@ export class Board implements Controller {
     s.viewing = !!v;
     s.end = null;
     s.error = this.error;
+    matchPage(this.dom);
     if (v) {
       const p = v.position();
       s.pieces = readPlacement(p.fen);

@@ -51,6 +51,15 @@ export function createDom(root: ShadowRoot): Dom {
   };
 }
 
+/**
+ * Marks the board dark (class `dark`: color-scheme dark, its own colours for dark pages)
+ * when the text colour it inherits is light: it stands on a dark page.
+ */
+export function matchPage(dom: Dom): void {
+  const rgb = /^rgba?\((\d+), (\d+), (\d+)/.exec(getComputedStyle(dom.root.host).color);
+  if (rgb) dom.wrap.classList.toggle("dark", 0.299 * +(rgb[1] ?? 0) + 0.587 * +(rgb[2] ?? 0) + 0.114 * +(rgb[3] ?? 0) > 150);
+}
+
 export function squareLabel(s: State, sq: Square): string {
   const p = s.pieces.get(sq);
   return (p ? `${colorName(p.color)} ${NAMES[p.role]} on ${sq}` : sq) +
