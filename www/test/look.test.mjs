@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { settle, shots, start } from "./helpers.mjs";
+import { axe, settle, shots, start } from "./helpers.mjs";
 
 const PGN = `[Event "Casual game"]
 [Site "https://lichess.org/abcdefgh"]
@@ -108,6 +108,8 @@ test("dark and light pages: the Site link and the game chooser read well inside 
       assert.ok(ratio >= 4.5, `${dark ? "dark" : "light"} page, ${what}: ${c.fg} on ${c.bg} is ${ratio.toFixed(2)}:1`);
     }
     assert.equal(await page.locator("#view .event a").textContent(), "lichess.org");
+    // The chooser's list and the move list's scrollbar are the browser's: drawn in the page's scheme.
+    assert.equal((await colours(page, "view", "select")).scheme, dark ? "dark" : "light");
     await page.close();
   }
 });
@@ -170,6 +172,24 @@ test("the file letters of rank 1 are clear of the pieces standing there", async 
     });
     assert.deepEqual(overlaps, [], `${name}: letters under a piece`);
     await page.close();
+  }
+});
+
+test("axe-core: no serious or critical violation, phone and desktop, light and dark, with the chooser open", async () => {
+  for (const [name, width, height] of SIZES) {
+    for (const dark of [false, true]) {
+      const where = `${name} ${dark ? "dark" : "light"}`;
+      const page = await open(name, width, height, dark);
+      let r = await axe(page);
+      assert.deepEqual(r.bad, [], where);
+      console.log(`# axe (${where}): ${r.all.length} violations of any impact (${r.all.map((v) => `${v.id}/${v.impact}`).join(", ") || "none"})`);
+      await page.locator('#play [data-square="b7"]').click();
+      await page.locator('#play [data-square="a8"]').click();
+      await page.locator('#play [data-promotion="q"]').waitFor();
+      r = await axe(page);
+      assert.deepEqual(r.bad, [], `${where}, promotion chooser open`);
+      await page.close();
+    }
   }
 });
 
