@@ -66,6 +66,7 @@ export class Chess960BoardElement extends Base {
   /** The PGN child's text last read (null: none). */
   #childText: string | null = null;
   #waiting = false;
+  #observer: MutationObserver | null = null;
 
   // No disconnectedCallback: re-inserting the element (moving it in the DOM) keeps its game.
   connectedCallback(): void {
@@ -74,8 +75,9 @@ export class Chess960BoardElement extends Base {
       return;
     }
     this.#ensure();
-    // A PGN child added (or changed) later is read then.
-    new MutationObserver(() => this.#childChanged()).observe(this, { childList: true, subtree: true, characterData: true });
+    // A PGN child added (or changed) later is read then (one observer, however often the element moves).
+    this.#observer ??= new MutationObserver(() => this.#childChanged());
+    this.#observer.observe(this, { childList: true, subtree: true, characterData: true });
     if (document.readyState === "loading") this.#childChanged();
   }
 
