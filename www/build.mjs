@@ -3,13 +3,15 @@
 //   pkg/board/index.js      `chess960/board`: ESM, the board and <chess960-board>, with
 //                           `chess960` left external (one core for the app and the board)
 //   pkg/board/*.d.ts        its types (tsc from www/src, `chess960` as the package's .d.ts)
-//   dist/chess960-board.js  the one-file script for blogs: classic (IIFE) script, wasm
-//                           inlined (packed as in pkg/index.js: scripts/packed-wasm.mjs),
-//                           the `chess960` API plus the board, global `Chess960`
+//   pkg/board/chess960-board.iife.js  `chess960/board/iife`, the one-file script for
+//                           blogs: classic (IIFE) script, wasm inlined (packed as in
+//                           pkg/index.js: scripts/packed-wasm.mjs), the `chess960` API plus
+//                           the board, global `Chess960`; registers <chess960-board>
+//   dist/chess960-board.js  the same script, beside the demo
 //   dist/demo.js            the demo page's script (uses the global above)
 //   dist/index.html         the demo; opens straight from file:// (classic scripts only)
 // Type-checks www/ with tsc --strict first; prints the sizes, and fails when the board
-// and viewer JS (with its pieces, without the wasm) is over SPEC §7's 30 KB gzip -9.
+// and viewer JS (with its pieces, without the wasm) is over SPEC §7's 40 KB gzip -9.
 //
 // Needs the wasm-bindgen output that `npm run build` leaves in target/jsbuild/src/, and
 // pkg/index.d.ts.
@@ -28,7 +30,7 @@ const core = join(root, "target", "jsbuild", "src");
 const pkgBoard = join(root, "pkg", "board");
 const tsc = join(root, "node_modules", ".bin", "tsc");
 /** SPEC §7: board + viewer JS with its pieces, without the wasm, gzip -9 (KB as 1000 bytes). */
-const BUDGET = 30_000;
+const BUDGET = 40_000;
 
 if (!existsSync(join(core, "raw.js")) || !existsSync(join(core, "chess960_bg.wasm"))) {
   console.error("www/build: no wasm-bindgen output in target/jsbuild/src; run `npm run build`");
@@ -140,6 +142,7 @@ if (!/\bimport\{[^}]*\}from"chess960"/.test(entryText) || /WebAssembly|initSync/
   throw new Error("www/build: pkg/board/index.js must import the core as \"chess960\" (one shared instance)");
 }
 writeFileSync(join(pkgBoard, "index.js"), boardJs);
+writeFileSync(join(pkgBoard, "chess960-board.iife.js"), script);
 const types = join(root, "target", "boardtypes");
 rmSync(types, { recursive: true, force: true });
 mkdirSync(types, { recursive: true });
@@ -169,7 +172,7 @@ const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 console.log("\nthe board                                   raw      gzip -9");
 const row = (name, b) => console.log(`${name.padEnd(38)} ${String(b.length).padStart(9)} ${String(gz(b)).padStart(9)}`);
 row("pkg/board/index.js (board + viewer)", boardJs);
-row("dist/chess960-board.js (wasm inlined)", script);
+row("pkg/board/chess960-board.iife.js (wasm)", script);
 row("  the same without the wasm", scriptBare);
 row("dist/demo.js", demo.outputFiles[0].contents);
 row("dist/index.html", Buffer.from(html));

@@ -155,6 +155,17 @@ export const events = (page, type) =>
   page.evaluate((t) => window.events.filter((e) => e.type === t).map((e) => e.detail), type);
 export const shadow = (page, selector) => page.locator(`chess960-board ${selector}`);
 
+/** axe-core in the page: the serious and critical violations, as "rule: target" lines. */
+export async function axe(page) {
+  await page.addScriptTag({ path: join(root, "node_modules", "axe-core", "axe.min.js") });
+  const result = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  });
+  const bad = result.filter((v) => v.impact === "serious" || v.impact === "critical");
+  return { all: result, bad: bad.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n}`)) };
+}
+
 /** Waits until no animation runs in the page's boards (moves slide for ~200 ms). */
 export async function settle(page) {
   await page.waitForFunction(() =>

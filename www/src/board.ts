@@ -4,9 +4,10 @@
  * asks `dests()` what to highlight and `resolve(from, to)` what an input means.
  * In viewer mode it shows a PGN record (viewer.ts) instead of playing.
  */
-import { readPlacement, isSquare, type State } from "./state.ts";
+import { readPlacement, type State } from "./state.ts";
+import { checkBoolean, checkColor, checkGame, checkMs, checkShapes, checkString, checkTree, typeError } from "./checks.ts";
 import { colorName } from "./pieces.ts";
-import { createDom, render, type Dom } from "./render.ts";
+import { createDom, matchPage, render, type Dom } from "./render.ts";
 import { bindInput, type Controller } from "./input.ts";
 import { Chess, splitPgn } from "./core.ts";
 import { readTree, tagsOf, type PgnGame } from "./pgn-source.ts";
@@ -92,19 +93,42 @@ export class Board implements Controller {
   private viewer: Viewer | null = null;
   /** The games of the PGN text last loaded, for the chooser. */
   private games: string[] = [];
+  /** Why the record could not be shown (loadPgn); "" when it was. */
+  private recordError = "";
+  /** What the host shows in place of the board (showError); it wins over recordError. */
+  private hostError = "";
 
+  /** Throws a TypeError for a wrong element or option (see `BoardOptions`), before drawing anything. */
   constructor(element: HTMLElement, opts: BoardOptions = {}) {
+    const el = element as Partial<HTMLElement> | null;
+    if (typeof el !== "object" || el === null || el.nodeType !== 1 || typeof el.attachShadow !== "function") {
+      throw typeError("new Board(element)", "an HTML element to draw in", element);
+    }
+    if (typeof opts !== "object" || opts === null) throw typeError("new Board(element, options)", "an object of options", opts);
+    const opt = <T>(name: keyof BoardOptions, check: (where: string, v: unknown) => T): T | undefined =>
+      opts[name] === undefined ? undefined : check(`new Board(element, { ${name} })`, opts[name]);
+    const fn = (where: string, v: unknown): unknown => {
+      if (typeof v !== "function") throw typeError(where, "a function", v);
+      return v;
+    };
+    const game = opt("game", checkGame);
+    const orientation = opt("orientation", checkColor);
+    const [interactive, coordinates, viewer] = (["interactive", "coordinates", "viewer"] as const).map((k) => opt(k, checkBoolean));
+    const animation = opt("animation", checkMs);
+    const shapes = opt("shapes", checkShapes);
+    opt("onMove", fn);
+    opt("onGameOver", fn);
     this.element = element;
     this.opts = opts;
-    this.g = opts.game ?? new Chess();
+    this.g = game ?? new Chess();
     this.dom = createDom(element.shadowRoot ?? element.attachShadow({ mode: "open" }));
     // The board's own settings; setGame() below fills in everything the core decides
     // (pieces, side to move, destinations, highlights, texts) before anything reads them.
     this.state = {
-      orientation: opts.orientation ?? "w",
-      interactive: opts.interactive ?? true,
-      coords: opts.coordinates ?? true,
-      animation: Math.max(0, opts.animation ?? 200),
+      orientation: orientation ?? "w",
+      interactive: interactive ?? true,
+      coords: coordinates ?? true,
+      animation: animation ?? 200,
       tabStop: "e2",
       drag: null,
       drawing: null,
@@ -113,10 +137,18 @@ export class Board implements Controller {
       instant: true,
       dropped: null,
       error: "",
-      shapes: { user: [], api: checkShapes(opts.shapes ?? []), record: [] },
+      shapes: { user: [], api: shapes ?? [], record: [] },
     } as unknown as State;
-    this.unbind = bindInput(this.dom, this);
-    this.setGame(this.g, opts.viewer);
+    const unbind = bindInput(this.dom, this);
+    // A page that follows the reader's light/dark setting changes its text colour then.
+    const scheme = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
+    const onScheme = (): void => matchPage(this.dom);
+    scheme?.addEventListener("change", onScheme);
+    this.unbind = () => {
+      unbind();
+      scheme?.removeEventListener("change", onScheme);
+    };
+    this.setGame(this.g, viewer);
   }
 
   /** The game on the board (a `Chess` instance); in viewer mode, the record's game. */
@@ -145,41 +177,61 @@ export class Board implements Controller {
     return this.viewer?.tree ?? null;
   }
 
-  /** Shows another game; `viewer` steps through its record instead of playing. */
+  /**
+   * Shows another game; `viewer` steps through its record instead of playing.
+   * Throws a TypeError, changing nothing, when `game` is not a `Chess` game.
+   */
   setGame(game: Game, viewer = false): void {
+    checkGame("Board.setGame(game)", game);
+    checkBoolean("Board.setGame(game, viewer)", viewer);
+    const tree = viewer ? readTree(game) : null;
     this.g = game;
     this.state.instant = true;
     this.note = "";
-    this.state.error = "";
+    this.recordError = "";
     this.games = [];
-    if (viewer) this.show(readTree(game));
+    if (tree) this.show(tree);
     else this.leaveViewer();
     this.reported = game.outcome() !== null;
     this.update();
   }
 
-  /** Viewer mode over a record (a `PgnGame`, e.g. from `chess.tree()`). */
+  /**
+   * Viewer mode over a record (a `PgnGame`, e.g. from `chess.tree()`). Throws a
+   * TypeError, changing nothing, when `tree` is not one.
+   */
   view(tree: PgnGame): void {
+    checkTree("Board.view(tree)", tree);
     this.state.instant = true;
-    this.state.error = "";
+    this.recordError = "";
     this.games = [];
     this.show(tree);
     this.update();
   }
 
   /**
-   * Viewer mode over a PGN text: the first game, or game `index`; with several games a
-   * chooser lets the reader pick. Throws nothing: a bad record is shown as its error,
-   * in place of the board, and returned ("" when the game loaded).
+   * Viewer mode over a PGN text: the first game, or game `index` (from 0); with several
+   * games a chooser lets the reader pick. A record that cannot be read is shown as its
+   * error, in place of the board, and returned ("" when the game loaded). Throws,
+   * changing nothing, for a `text` that is not a string (TypeError) or an `index` that is
+   * not one of its games (RangeError).
    */
   loadPgn(text: string, index = 0): string {
-    this.games = splitPgn(text);
+    checkString("Board.loadPgn(text)", text);
+    if (typeof index !== "number") throw typeError("Board.loadPgn(text, index)", "a game number", index);
+    const games = splitPgn(text);
+    if (!Number.isInteger(index) || index < 0 || index >= Math.max(1, games.length)) {
+      throw new RangeError(
+        `Board.loadPgn(text, ${index}): this PGN holds ${games.length} ${games.length === 1 ? "game" : "games"}` +
+          (games.length ? `, numbered 0 to ${games.length - 1}` : ""),
+      );
+    }
+    this.games = games;
     return this.pick(index);
   }
 
-  private pick(index: number): string {
+  private pick(i: number): string {
     const texts = this.games;
-    const i = Math.max(0, Math.min(texts.length - 1, index));
     let error = "";
     this.state.instant = true;
     try {
@@ -188,27 +240,32 @@ export class Board implements Controller {
       const g = Chess.fromPgn(t);
       this.g = g;
       this.show(readTree(g));
-      this.state.error = "";
+      this.recordError = "";
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
-      this.state.error = `This game could not be read: ${error}`;
+      this.recordError = `This game could not be read: ${error}`;
       if (texts.length > 1 && !this.viewer) this.show(EMPTY);
     }
     this.viewer?.setGames(texts.map(gameLabel), i);
     this.update();
-    if (error) this.emit("error", error, false);
+    if (error) this.emit("error", this.recordError, false);
     return error;
   }
 
-  /** Shows `text` in place of the board (e.g. why a FEN or PGN could not be read). */
+  /** Shows `text` in place of the board (e.g. why a FEN or PGN could not be read); "" shows the board again. */
   showError(text: string): void {
-    this.state.error = text;
+    this.hostError = checkString("Board.showError(text)", text);
     this.update();
+  }
+
+  /** The text shown in place of the board (showError's, else why the record could not be read); "" when the board is shown. */
+  get error(): string {
+    return this.hostError || this.recordError;
   }
 
   /** A line of text under the board; "" hides it. */
   notice(text: string): void {
-    this.note = text;
+    this.note = checkString("Board.notice(text)", text);
     this.update();
   }
 
@@ -227,7 +284,7 @@ export class Board implements Controller {
   }
 
   setOrientation(color: Color): void {
-    this.state.orientation = color;
+    this.state.orientation = checkColor("Board.setOrientation(color)", color);
     this.redraw();
   }
 
@@ -236,23 +293,23 @@ export class Board implements Controller {
   }
 
   setInteractive(on: boolean): void {
-    this.state.interactive = on;
+    this.state.interactive = checkBoolean("Board.setInteractive(on)", on);
     this.update();
   }
 
   setCoordinates(on: boolean): void {
-    this.state.coords = on;
+    this.state.coords = checkBoolean("Board.setCoordinates(on)", on);
     this.redraw();
   }
 
   /** Move animation in ms; 0 turns it off. */
   setAnimation(ms: number): void {
-    this.state.animation = Math.max(0, +ms || 0);
+    this.state.animation = checkMs("Board.setAnimation(ms)", ms);
   }
 
-  /** The page's shapes (arrows with `to`, circles without); the user's own stay. */
+  /** The page's shapes (arrows with `to`, circles without); the user's own stay. Throws a TypeError for a bad shape. */
   setShapes(shapes: Shape[]): void {
-    this.state.shapes.api = checkShapes(shapes);
+    this.state.shapes.api = checkShapes("Board.setShapes(shapes)", shapes);
     this.redraw();
   }
 
@@ -288,6 +345,8 @@ export class Board implements Controller {
     s.castles = [];
     s.viewing = !!v;
     s.end = null;
+    s.error = this.error;
+    matchPage(this.dom);
     if (v) {
       const p = v.position();
       s.pieces = readPlacement(p.fen);
@@ -328,6 +387,7 @@ export class Board implements Controller {
       v.render(this.state.orientation, v.hasFocus(this.dom.root.activeElement));
       // A game that could not be read: its error in place of the board, the chooser kept.
       for (const el of [v.top, v.bot, v.nav, v.list]) el.hidden = !!this.state.error;
+      v.head.classList.toggle("gone", !!this.hostError);
     }
   }
 
@@ -338,12 +398,21 @@ export class Board implements Controller {
 
   // ---- PGN viewer ----
 
-  /** Moves the viewer to mainline ply `n` (0 = start position; past the end: the end). */
+  /**
+   * Moves the viewer to mainline ply `n` (0 = start position; past the end, e.g.
+   * Infinity: the end). Throws a TypeError for a non-number, a RangeError for a
+   * negative or fractional one.
+   */
   goto(n: number, animate = true): void {
+    if (typeof n !== "number") throw typeError("Board.goto(ply)", "a ply number (0 = the start)", n);
+    if (!(n >= 0) || (n !== Infinity && !Number.isInteger(n))) {
+      throw new RangeError(`Board.goto(${n}): a ply is a whole number from 0 (the start)`);
+    }
+    checkBoolean("Board.goto(ply, animate)", animate);
     const v = this.viewer;
     if (!v) return;
     this.state.instant = !animate;
-    this.at(v.byPly(Math.max(0, Math.floor(+n) || 0)));
+    this.at(v.byPly(n));
     this.state.instant = false;
   }
 
@@ -483,14 +552,4 @@ export class Board implements Controller {
   private emit(type: string, detail: unknown, bubbles = true): void {
     this.element.dispatchEvent(new CustomEvent(type, { detail, bubbles, composed: bubbles }));
   }
-}
-
-/** Shapes with real squares and colours only (a page's data, checked once). */
-function checkShapes(shapes: Shape[]): Shape[] {
-  const colors = ["green", "red", "yellow", "blue"];
-  return (Array.isArray(shapes) ? shapes : []).flatMap((s) =>
-    s && isSquare(s.from) && (s.to === undefined || isSquare(s.to))
-      ? [{ from: s.from, ...(s.to === undefined ? {} : { to: s.to }), color: colors.includes(s.color ?? "") ? s.color : "green" } as Shape]
-      : []
-  );
 }

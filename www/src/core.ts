@@ -3,6 +3,7 @@
  * the package's own name so that an app and its board share one copy of it.
  */
 import { Chess, splitPgn } from "chess960";
+import { readGameStart } from "./attributes.ts";
 import type { Game, Variant } from "./types.ts";
 
 export { Chess, splitPgn };
@@ -14,19 +15,27 @@ export function setCoreError(text: string): void {
 }
 
 export interface GameSource {
+  /** standard, chess960, chess9, or a PGN Variant tag's spelling of them. */
   variant?: Variant | string | null;
   /** Scharnagl id 0–959; crypto-random when absent. */
   position?: number | string | null;
   fen?: string | null;
 }
 
-/** A new game from element attributes / options: FEN, else variant and position. */
+/**
+ * A new game from element attributes / options: FEN, else variant and position.
+ * Throws for a value it cannot honour (an unknown variant, a position out of 0–959,
+ * a bad FEN), never a standard game in its place.
+ */
 export function createGame(src: GameSource): Game {
-  if (src.fen) return new Chess(src.fen);
-  const pos = src.position ?? "";
-  const id = pos === "" ? undefined : +pos;
-  if (src.variant === "chess9") return Chess.chess9();
-  if (src.variant === "chess960" || id !== undefined) return Chess.chess960(id);
+  const get = (n: string): string | null => {
+    const v = src[n as keyof GameSource];
+    return v === null || v === undefined ? null : String(v);
+  };
+  const { variant, position, fen } = readGameStart(get);
+  if (fen !== null) return new Chess(fen);
+  if (variant === "chess9") return Chess.chess9();
+  if (variant === "chess960" || position !== null) return Chess.chess960(position ?? undefined);
   return new Chess();
 }
 

@@ -187,9 +187,11 @@ export class Viewer {
     const node = e.node as PgnNode;
     const judge = node.nags.find((n) => n >= 1 && n <= 6);
     const kind = judge === undefined ? undefined : ["", "good", "bad", "good", "bad", "interesting", "dubious"][judge];
+    const [assessment, other] = nagText(node.nags);
     const b = button(
       { class: cls, "data-node": e.id, "data-judge": kind, tabindex: -1, title: node.nags.map((n) => NAGS[n]?.[1]).filter(Boolean).join(", ") || undefined },
-      num + node.san + nagText(node.nags),
+      num + node.san + assessment,
+      other && h("span", { class: "nag" }, other),
     );
     e.el = b;
     return b;
