@@ -325,7 +325,6 @@ export async function computerTurn(): Promise<void> {
   if (!side || g.turn() !== side || isOver() || S.meta.envelope || S.paused || computer.thinking) return;
   const plies = g.history().length;
   const level = S.meta.opponent.level;
-  changed();
   let movetime: number | undefined;
   if (S.meta.control) {
     // On the clock: a share of the time left, and most of the increment.
@@ -333,7 +332,9 @@ export async function computerTurn(): Promise<void> {
   }
   let r;
   try {
-    r = await computer.play(g, level, movetime);
+    const answer = computer.play(g, level, movetime);
+    changed(); // "thinking…"
+    r = await answer;
   } catch (err) {
     S.cpuNote = `The computer could not move: ${err instanceof Error ? err.message : String(err)}`;
     changed();
