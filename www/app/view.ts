@@ -65,7 +65,8 @@ function status(): void {
   set("paused-text", computerToMove()
     ? "Paused after a reload. Press Continue and the computer moves, its clock running."
     : "Paused after a reload: your clock runs again at your first move.");
-  document.body.dataset["turn"] = g.turn();
+  if (o || S.meta.envelope) delete document.body.dataset["turn"];
+  else document.body.dataset["turn"] = g.turn();
 }
 
 /** The player bars: top is the side at the board's top. */
