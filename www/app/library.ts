@@ -17,6 +17,11 @@ function when(ms: number): string {
   return new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
+const moves = (plies: number): string => {
+  const n = Math.ceil(plies / 2);
+  return n === 1 ? "1 move" : `${n} moves`;
+};
+
 const VARIANT: Record<string, string> = { standard: "Standard", chess960: "Chess960", chess9: "Chess-9" };
 
 /** Shows the list; `open` continues or reviews a game. */
@@ -63,7 +68,7 @@ function row(rec: GameRecord, open: (rec: GameRecord) => void): HTMLElement {
   });
   const item = el("li", { class: current ? "current" : "", "data-id": rec.id },
     el("div", { class: "who" }, `${rec.white} – ${rec.black}`, el("span", { class: "res" }, state)),
-    el("div", { class: "meta" }, `${VARIANT[rec.variant] ?? rec.variant} · ${Math.ceil(rec.plies / 2)} moves · ${when(rec.created)}`),
+    el("div", { class: "meta" }, `${VARIANT[rec.variant] ?? rec.variant} · ${moves(rec.plies)} · ${when(rec.created)}`),
     el("div", { class: "acts" }, openBtn, pgnBtn, del),
   );
   return item;

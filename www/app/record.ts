@@ -97,9 +97,11 @@ export function toRecord(
   base: Omit<GameRecord, "pgn" | "updated" | "white" | "black" | "result" | "variant" | "plies" | "over">,
   g: Chess,
 ): GameRecord {
-  const h = g.getHeaders();
   const o = g.outcome();
+  // The core writes the Result tag as set (chess.js's way): a result the game reached is set here.
+  if (o && g.getHeaders()["Result"] !== resultOf(o)) g.setHeader("Result", resultOf(o));
   if (base.end?.reason.startsWith("timeout") && o) g.setHeader("Termination", TERMINATION[base.end.reason]!);
+  const h = g.getHeaders();
   return {
     ...base,
     pgn: g.pgn(),
