@@ -46,9 +46,12 @@ export async function showLibrary(open: (rec: GameRecord) => void): Promise<void
 function row(rec: GameRecord, open: (rec: GameRecord) => void): HTMLElement {
   const current = rec.id === S.meta.id;
   const state = rec.envelope ? "adjourned" : rec.over ? rec.result.replace("1/2-1/2", "½-½") : "unfinished";
-  const openBtn = el("button", { type: "button", class: "btn", "data-action": "open" }, current ? "Playing now" : rec.over ? "Review" : "Continue");
-  openBtn.disabled = current;
-  openBtn.addEventListener("click", () => open(rec));
+  const openBtn = current
+    ? el("span", { class: "now" }, "Playing now")
+    : el("button", { type: "button", class: "btn", "data-action": "open" }, rec.over ? "Review" : "Continue");
+  openBtn.addEventListener("click", () => {
+    if (!current) open(rec);
+  });
   const pgnBtn = el("button", { type: "button", class: "btn", "data-action": "export", "aria-label": `Export ${rec.white} – ${rec.black} as PGN` }, "PGN");
   pgnBtn.addEventListener("click", () => download(fileName(rec), rec.pgn));
   const del = el("button", { type: "button", class: "btn", "data-action": "delete", "aria-label": `Delete ${rec.white} – ${rec.black}` }, "Delete");

@@ -122,6 +122,14 @@ async function newGame(): Promise<void> {
   const side = cpuSide.value === "w" || cpuSide.value === "b" ? cpuSide.value : null;
   start(g, { computer: side, level: Number(cpuLevel.value) }, control);
   showSetup();
+  showBoard();
+}
+
+/** Brings the board into view (on a phone the setup card is below it). */
+function showBoard(): void {
+  const stage = document.querySelector(".stage");
+  const r = stage?.getBoundingClientRect();
+  if (r && (r.top < 0 || r.top > innerHeight / 2)) stage?.scrollIntoView({ block: "start" });
 }
 
 for (const b of variantBtns) {
@@ -131,6 +139,7 @@ for (const b of variantBtns) {
   });
 }
 $("new").addEventListener("click", () => void newGame());
+$("again").addEventListener("click", () => void newGame());
 $("random").addEventListener("click", () => {
   posEl.value = String(api.randomChess960Id());
   pressVariant("chess960");

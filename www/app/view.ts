@@ -62,6 +62,7 @@ function status(): void {
   const cpu = S.meta.opponent;
   set("cpu-status", S.cpuNote || (thinking() && cpu.computer ? `The computer (level ${cpu.level}) is thinking…` : ""));
   $("paused").hidden = !S.paused;
+  $("again").hidden = !o;
   set("paused-text", computerToMove()
     ? "Paused after a reload. Press Continue and the computer moves, its clock running."
     : "Paused after a reload: your clock runs again at your first move.");

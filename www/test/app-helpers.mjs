@@ -70,6 +70,7 @@ export async function play(page, ...moves) {
 
 /** Taps a square with a real touch (CDP), as a finger does. */
 export async function tap(page, name) {
+  await sq(page, name).scrollIntoViewIfNeeded();
   const box = await sq(page, name).boundingBox();
   assert.ok(box, `square ${name} is on screen`);
   const cdp = page.cdp ??= await page.context().newCDPSession(page);
