@@ -130,3 +130,30 @@ test("storage that fails (full, blocked) is said; the game goes on in memory and
     p.drop();
   }
 });
+
+test("board size, colours, coordinates and sound are remembered", async () => {
+  const p = profile();
+  const ctx = await launch(p.dir);
+  try {
+    let page = await openApp(ctx, `${srv.origin}/`);
+    const width = async () => (await page.locator("#board").boundingBox()).width;
+    const wide = await width();
+    await page.locator("#set-size").fill("2"); // 320 px
+    await page.selectOption("#set-theme", "green");
+    await page.uncheck("#set-coords");
+    await page.uncheck("#set-sound");
+    assert.ok((await width()) <= 320 && (await width()) < wide, "the board is smaller");
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.inputValue("#set-size"), "2");
+    assert.ok((await width()) <= 320);
+    assert.equal(await page.getAttribute("#board", "theme"), "green");
+    assert.equal(await page.getAttribute("#board", "coordinates"), "false");
+    assert.equal(await page.isChecked("#set-sound"), false);
+    assert.equal(await page.isChecked("#set-coords"), false);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await ctx.close();
+    p.drop();
+  }
+});
