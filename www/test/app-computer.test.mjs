@@ -42,6 +42,23 @@ test("undo while the computer thinks cancels its search; the board stays playabl
   assert.deepEqual(page.errors, []);
 });
 
+test("a new game (a variant button) while the computer thinks cancels its search; nothing is played in the new game", async () => {
+  const page = await openApp(ctx, `${srv.origin}/`);
+  await newGame(page, { variant: "standard", computer: "b", level: "10" });
+  await play(page, "e2e4");
+  await thinking(page);
+  await page.click('button[data-variant="chess960"]');
+  const d = page.locator("dialog#ask[open]");
+  await d.waitFor();
+  await d.getByRole("button", { name: "Start a new game" }).click();
+  await page.waitForTimeout(4000);
+  assert.deepEqual(await history(page), [], "the old search played nothing into the new game");
+  assert.equal(await page.evaluate(() => document.querySelector("chess960-board").game.variant()), "chess960");
+  assert.equal(await page.getAttribute("#board", "interactive"), "true");
+  assert.doesNotMatch(await page.textContent("#cpu-status"), /thinking/);
+  assert.deepEqual(page.errors, []);
+});
+
 test("adjourn is not offered on the computer's turn", async () => {
   const page = await openApp(ctx, `${srv.origin}/`);
   await newGame(page, { variant: "standard", computer: "w", level: "10" });
@@ -68,6 +85,7 @@ test("sealing by a board move: recorded in the envelope, not shown; the computer
   const env = await page.evaluate(() => JSON.parse(localStorage.getItem("chess960-app:current")).envelope);
   assert.equal(env.move, "Nf3");
   assert.equal(env.sealer, "w");
+  assert.ok(env.whiteTimeMs > 0 && env.blackTimeMs >= 0, `the envelope carries the times used (${env.whiteTimeMs}, ${env.blackTimeMs})`);
   assert.equal(await page.getAttribute("#board", "interactive"), "false");
   // Adjourned: nothing moves, even after a reload.
   await page.reload();
