@@ -438,6 +438,9 @@ async function restore(): Promise<void> {
 async function main(): Promise<void> {
   try {
     S.library = await Library.open();
+    // Asks the browser not to evict the library under storage pressure (granted to
+    // installed apps; a refusal changes nothing else).
+    void navigator.storage?.persist?.().catch(() => false);
   } catch (err) {
     S.libraryError = err instanceof Error ? err.message : String(err);
   }

@@ -255,6 +255,7 @@ export function boardSwap(): void {
 export function flag(c: Color): void {
   if (isOver()) return;
   computer.cancel();
+  S.sealing = false;
   S.clocks.exhaust(c, movesBy(c));
   S.flagged = c;
   S.g.timeout(c);

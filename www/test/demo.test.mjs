@@ -54,6 +54,7 @@ test("the file:// demo plays standard chess, with move list, FEN and undo", asyn
   assert.deepEqual(await page.locator("#moves .m").allTextContents(), ["e4", "c5"]);
   await page.click("#flip");
   await page.screenshot({ path: join(shots, "demo-flipped.png"), animations: "disabled" });
+  assert.match(await page.textContent("#offline-status"), /Opened from a file/, "no service worker from file://");
   assert.deepEqual(page.errors, []);
   assert.deepEqual(page.requests.filter((u) => !u.startsWith("file:")), [], "no network");
   await page.close();
