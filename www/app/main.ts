@@ -20,7 +20,7 @@ import {
 import { gameOf, recordFromPgn, type GameRecord } from "./record.ts";
 import { decodeFragment, encodeFragment } from "./share.ts";
 import { initSettings } from "./settings.ts";
-import { Library, loadCurrent, OLD_ENVELOPE, readLocal, removeLocal } from "./storage.ts";
+import { CURRENT, Library, loadCurrent, OLD_ENVELOPE, parseRecord, readLocal, removeLocal } from "./storage.ts";
 import { render, showClocks } from "./view.ts";
 
 // ---- setup controls ----
@@ -384,6 +384,21 @@ setInterval(() => {
 addEventListener("pagehide", () => save());
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") save();
+});
+
+// The same game played on in another tab: this tab follows it (paused), so that neither
+// tab's next save throws away the other's moves.
+addEventListener("storage", (e) => {
+  if (e.key !== CURRENT) return;
+  const rec = parseRecord(e.newValue);
+  if (!rec || rec.id !== S.meta.id || rec.pgn === record().pgn) return;
+  try {
+    load(rec, true);
+    showSetup();
+    $("cpu-status").textContent = "This game went on in another tab: here it is as it stands.";
+  } catch {
+    // A record this tab cannot read: it keeps its own.
+  }
 });
 
 /** The game to show at start: the one in progress here, else the library's latest unfinished one. */

@@ -12,7 +12,7 @@
  */
 import { isRecord, type GameRecord } from "./record.ts";
 
-const CURRENT = "chess960-app:current";
+export const CURRENT = "chess960-app:current";
 const SETTINGS = "chess960-app:settings";
 /** Where the demo page kept a sealed envelope (read once, then moved into a record). */
 export const OLD_ENVELOPE = "chess960-demo:envelope";
@@ -38,6 +38,16 @@ export function saveCurrent(rec: GameRecord): string | null {
     return null;
   } catch (err) {
     return reason(err);
+  }
+}
+
+/** A record as another tab wrote it (a `storage` event's new value), or null. */
+export function parseRecord(text: string | null): GameRecord | null {
+  try {
+    const r: unknown = text === null ? null : JSON.parse(text);
+    return isRecord(r) ? r : null;
+  } catch {
+    return null;
   }
 }
 

@@ -157,3 +157,31 @@ test("board size, colours, coordinates and sound are remembered", async () => {
     p.drop();
   }
 });
+
+test("the same game in two tabs: moves made in one appear in the other, none is lost", async () => {
+  const p = profile();
+  const ctx = await launch(p.dir);
+  try {
+    const a = await openApp(ctx, `${srv.origin}/`);
+    await newGame(a, { variant: "standard" });
+    await play(a, "e2e4");
+    const b = await ctx.newPage();
+    b.errors = [];
+    b.on("pageerror", (e) => b.errors.push(e.message));
+    await b.goto(`${srv.origin}/`);
+    await ready(b);
+    assert.deepEqual(await sans(b), ["e4"]);
+    await play(b, "e7e5");
+    await a.waitForFunction(() => document.querySelectorAll("#moves .m").length === 2);
+    assert.deepEqual(await sans(a), ["e4", "e5"]);
+    await play(a, "g1f3");
+    await b.waitForFunction(() => document.querySelectorAll("#moves .m").length === 3);
+    await b.reload();
+    await ready(b);
+    assert.deepEqual(await sans(b), ["e4", "e5", "Nf3"]);
+    assert.deepEqual([...a.errors, ...b.errors], []);
+  } finally {
+    await ctx.close();
+    p.drop();
+  }
+});
