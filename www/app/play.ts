@@ -98,7 +98,9 @@ export function record(): GameRecord {
 export function save(): void {
   const rec = record();
   S.saveError = saveCurrent(rec);
-  if (S.library && (rec.plies > 0 || rec.envelope)) {
+  // A game taken back to its start is no game for the library (yet).
+  if (S.library && rec.plies === 0 && !rec.envelope) S.library.delete(rec.id).catch(() => {});
+  else if (S.library) {
     S.library.put(rec).then(
       () => {
         if (S.libraryPutError) {

@@ -176,6 +176,8 @@ function notice(): void {
     parts.push(`The game could not be saved for a reload (${local}); it is in your library.`);
   } else if (lib) {
     parts.push(`The library could not store this game (${lib}). It is saved for a reload; export its PGN to keep a copy.`);
+  } else if (!S.library && S.libraryError) {
+    parts.push(`The library cannot keep games here (${S.libraryError}): the game in progress is saved for a reload, but a game you leave is not kept. Export the games you want to keep.`);
   }
   const box = $("notice");
   const text = parts.join(" ");

@@ -185,3 +185,26 @@ test("the same game in two tabs: moves made in one appear in the other, none is 
     p.drop();
   }
 });
+
+test("without IndexedDB (blocked) the page says the library cannot keep games; the game in progress still survives a reload", async () => {
+  const p = profile();
+  const ctx = await launch(p.dir);
+  try {
+    await ctx.addInitScript(() => {
+      IDBFactory.prototype.open = () => {
+        throw new DOMException("blocked", "SecurityError");
+      };
+    });
+    const page = await openApp(ctx, `${srv.origin}/`);
+    await newGame(page, { variant: "standard" });
+    await play(page, "d2d4");
+    assert.match(await page.textContent("#notice"), /library cannot keep games here \(this browser does not let the page store data/);
+    await page.reload();
+    await ready(page);
+    assert.deepEqual(await sans(page), ["d4"]);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await ctx.close();
+    p.drop();
+  }
+});
