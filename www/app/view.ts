@@ -142,8 +142,11 @@ function review(): void {
   const bar = $("review-bar");
   bar.hidden = S.review === null;
   if (S.review === null) return;
-  const total = movesOf(S.g).length;
-  set("review-text", S.review === 0 ? `Start position (of ${total} moves)` : `Move ${S.review} of ${total}`);
+  const moves = movesOf(S.g);
+  const total = moves.length;
+  const m = moves[S.review - 1];
+  const n = m ? Number(m.before.split(" ")[5] ?? "1") : 0;
+  set("review-text", m ? `${n}${m.color === "w" ? "." : "…"} ${m.san} (move ${S.review} of ${total})` : `Start position (of ${total} moves)`);
   $<HTMLButtonElement>("review-prev").disabled = S.review === 0;
 }
 

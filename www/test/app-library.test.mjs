@@ -96,6 +96,7 @@ test("review: a move in the list shows its position read-only; back to the game 
     assert.equal(await fen(page), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     assert.equal(await page.getAttribute("#board", "interactive"), "false");
     assert.ok(await page.locator("#review-bar").isVisible());
+    assert.equal(await page.textContent("#review-text"), "1. e4 (move 1 of 3)");
     await page.click("#review-next");
     assert.match(await fen(page), /^rnbqkbnr\/pppp1ppp\/8\/4p3\/4P3/);
     await page.click("#review-back");
