@@ -1,5 +1,5 @@
 /** The page shows the game in play: status, players and clocks, move list, buttons, notices. */
-import { api, colorName, movesOf, type Chess, type Color } from "./api.ts";
+import { api, colorName, movesOf, other, type Chess, type Color } from "./api.ts";
 import { formatClock } from "./clock.ts";
 import { $, el } from "./dom.ts";
 import { board, canAdjourn, canUndo, computerToMove, humanCanMove, isOver, remaining, S, thinking } from "./play.ts";
@@ -46,7 +46,12 @@ function status(): void {
   } else if (o) {
     title = o.winner ? `${colorName(o.winner)} wins` : "Draw";
     detail = `by ${REASON[o.reason] ?? o.reason}`;
-    if (o.reason.startsWith("timeout") && S.flagged) detail = `${colorName(S.flagged)}'s flag fell: ${o.winner ? "time" : `${colorName(S.flagged === "w" ? "b" : "w")} cannot mate, a draw`}.`;
+    const f = S.flagged;
+    if (o.reason.startsWith("timeout") && f) {
+      detail = o.winner
+        ? `${colorName(f)}'s flag fell: ${colorName(o.winner)} wins on time.`
+        : `${colorName(f)}'s flag fell, but ${colorName(other(f))} cannot mate: a draw.`;
+    }
   } else if (S.sealing) {
     title = `${side} seals a move`;
     detail = "Make the move on the board, or type it below. It stays hidden until Resume.";

@@ -77,6 +77,7 @@ test("a flag fall where the other side can mate loses; the side to move's clock 
   await page.waitForFunction(() => document.querySelector("chess960-board").game.outcome() !== null, null, { timeout: 10_000 });
   assert.deepEqual(await page.evaluate(() => document.querySelector("chess960-board").game.outcome()), { winner: "w", reason: "timeout" });
   assert.match(await page.textContent("#status"), /White wins/);
+  assert.match(await page.textContent("#detail"), /Black's flag fell: White wins on time/);
   assert.deepEqual(page.errors, []);
 });
 
