@@ -208,3 +208,24 @@ test("without IndexedDB (blocked) the page says the library cannot keep games; t
     p.drop();
   }
 });
+
+test("a tab that crashes right after a move keeps it", async () => {
+  const p = profile();
+  const ctx = await launch(p.dir);
+  try {
+    const page = await openApp(ctx, `${srv.origin}/`);
+    await newGame(page, { variant: "standard" });
+    await play(page, "c2c4", "e7e5");
+    const cdp = await ctx.newCDPSession(page);
+    const crashed = page.waitForEvent("crash");
+    cdp.send("Page.crash").catch(() => {});
+    await crashed;
+    const again = await ctx.newPage();
+    await again.goto(`${srv.origin}/`);
+    await ready(again);
+    assert.deepEqual(await sans(again), ["c4", "e5"]);
+  } finally {
+    await ctx.close();
+    p.drop();
+  }
+});
