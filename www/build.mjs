@@ -7,9 +7,9 @@
 //                           blogs: classic (IIFE) script, wasm inlined (packed as in
 //                           pkg/index.js: scripts/packed-wasm.mjs), the `chess960` API plus
 //                           the board, global `Chess960`; registers <chess960-board>
-//   dist/chess960-board.js  the same script, beside the demo
-//   dist/demo.js            the demo page's script (uses the global above)
-//   dist/index.html         the demo; opens straight from file:// (classic scripts only)
+//   dist/chess960-board.js  the same script, beside the app
+//   dist/index.html, app.js, sw.js, manifest.webmanifest, icons/
+//                           the app (www/app/build.mjs); opens straight from file://
 // Type-checks www/ with tsc --strict first; prints the sizes, and fails when the board
 // and viewer JS (with its pieces, without the wasm) is over SPEC §7's 40 KB gzip -9.
 //
@@ -22,6 +22,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { packedWasm } from "../scripts/packed-wasm.mjs";
+import { buildApp } from "./app/build.mjs";
 
 const www = dirname(fileURLToPath(import.meta.url));
 const root = join(www, "..");
@@ -163,10 +164,6 @@ for (const f of readdirSync(pkgBoard).filter((f) => f.endsWith(".d.ts"))) {
   writeFileSync(p, readFileSync(p, "utf8").replace(/(from\s+|import\()(["'])(\.\.?\/[^"']+)\.ts\2/g, "$1$2$3.js$2"));
 }
 
-const demo = await esbuild.build({ ...common, format: "iife", entryPoints: [join(www, "demo.ts")], outfile: "demo.js" });
-writeFileSync(join(dist, "demo.js"), demo.outputFiles[0].contents);
-const html = readFileSync(join(www, "index.html"), "utf8").replaceAll('src="dist/', 'src="');
-writeFileSync(join(dist, "index.html"), html);
 
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 console.log("\nthe board                                   raw      gzip -9");
@@ -174,10 +171,11 @@ const row = (name, b) => console.log(`${name.padEnd(38)} ${String(b.length).padS
 row("pkg/board/index.js (board + viewer)", boardJs);
 row("pkg/board/chess960-board.iife.js (wasm)", script);
 row("  the same without the wasm", scriptBare);
-row("dist/demo.js", demo.outputFiles[0].contents);
-row("dist/index.html", Buffer.from(html));
 if (gz(boardJs) > BUDGET) {
   console.error(`www/build: board + viewer JS is ${gz(boardJs)} bytes gzip -9, over the budget of ${BUDGET} (SPEC §7)`);
   process.exit(1);
 }
 console.log(`www/build: board + viewer ${gz(boardJs)} of ${BUDGET} bytes gzip -9 (SPEC §7); dist/ and pkg/board/ are ready`);
+
+// The app (www/app/build.mjs): dist/index.html, app.js, sw.js, manifest, icons.
+await buildApp({ esbuild, common, www, dist, boardJs, gz, row });

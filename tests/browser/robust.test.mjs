@@ -179,6 +179,10 @@ test("screenshots: the blog page and the demo, desktop and phone, light and dark
       await demo.emulateMedia({ colorScheme: scheme });
       await demo.goto(pathToFileURL(join(dist, "index.html")).href);
       await demo.click('button[data-variant="standard"]');
+      // The app asks before leaving the game the previous round left in progress.
+      if (await demo.locator("dialog#ask[open]").waitFor({ timeout: 1000 }).then(() => true, () => false)) {
+        await demo.getByRole("button", { name: "Start a new game" }).click();
+      }
       for (const [a, b] of [["e2", "e4"], ["e7", "e5"], ["g1", "f3"]]) await click(demo, a, b);
       await settle(demo);
       await demo.screenshot({ path: join(shots, `demo-${name}-${scheme}.png`), fullPage: name === "phone" });
