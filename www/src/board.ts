@@ -271,15 +271,15 @@ export class Board implements Controller {
 
   private show(tree: PgnGame): void {
     if (this.viewer) this.viewer.load(tree);
-    else this.viewer = new Viewer(this.dom.wrap, tree, (i) => this.pick(i));
+    else this.viewer = new Viewer(this.dom.wrap, tree, (i) => this.pick(i), (ply) => this.jump(ply));
     this.viewer.setGames([], 0);
   }
 
   private leaveViewer(): void {
     const v = this.viewer;
     if (!v) return;
-    for (const el of [v.head, v.top, v.bot, v.nav, v.list]) el.remove();
-    this.dom.wrap.classList.remove("viewer");
+    for (const el of v.parts) el.remove();
+    this.dom.wrap.classList.remove("viewer", "evals");
     this.viewer = null;
   }
 
@@ -384,9 +384,12 @@ export class Board implements Controller {
     render(this.state, this.dom);
     const v = this.viewer;
     if (v) {
+      const error = !!this.state.error;
       v.render(this.state.orientation, v.hasFocus(this.dom.root.activeElement));
+      this.dom.wrap.classList.toggle("evals", v.hasEvals && !error);
       // A game that could not be read: its error in place of the board, the chooser kept.
-      for (const el of [v.top, v.bot, v.nav, v.list]) el.hidden = !!this.state.error;
+      for (const el of [v.top, v.bot, v.nav, v.list]) el.hidden = error;
+      if (error) v.bar.el.hidden = true;
       v.head.classList.toggle("gone", !!this.hostError);
     }
   }
@@ -414,6 +417,16 @@ export class Board implements Controller {
     this.state.instant = !animate;
     this.at(v.byPly(n));
     this.state.instant = false;
+  }
+
+  /** Mainline ply `ply` at once (the graph: a press or a drag jumps, nothing slides). */
+  private jump(ply: number): void {
+    const v = this.viewer;
+    if (!v) return;
+    const e = v.byPly(ply);
+    if (e === v.cur) return;
+    this.state.instant = true;
+    this.at(e);
   }
 
   private at(e: Entry): void {

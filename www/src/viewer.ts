@@ -6,6 +6,8 @@
  * position of the entry it points at.
  */
 import { button, h } from "./dom.ts";
+import { JUDGMENTS, fromPgnEval, type PlyEval } from "./evals.ts";
+import { EvalBar, EvalGraph } from "./graph.ts";
 import { icon, type IconName } from "./icons.ts";
 import { NAGS, nagText, type PgnGame, type PgnNode } from "./pgn-source.ts";
 import type { Color, Shape } from "./types.ts";
@@ -73,18 +75,82 @@ export class Viewer {
   readonly bot = h("div", { class: "player bot" });
   readonly nav = h("div", { class: "nav", role: "group", "aria-label": "Moves" });
   readonly list = h("div", { class: "list" });
-  private readonly scroll = h("div", { class: "scroll", role: "region", "aria-label": "Moves", tabindex: 0 });
+  readonly scroll = h("div", { class: "scroll", role: "region", "aria-label": "Moves", tabindex: 0 });
+  /** Scores per mainline ply (index = ply), from the record's [%eval] or the engine's review. */
+  evals: Array<PlyEval | undefined> = [];
+  /** Whether `evals` came from the engine (its judgments and best moves with them). */
+  analysed = false;
+  readonly graph: EvalGraph;
+  readonly bar = new EvalBar();
+  /** The column under or beside the board: the graph, the tools, the move list. */
+  readonly column = h("div", { class: "lcol" });
   private clocks = false;
 
-  constructor(wrap: HTMLElement, tree: PgnGame, onPick: (index: number) => void) {
+  constructor(wrap: HTMLElement, tree: PgnGame, onPick: (index: number) => void, onPly: (ply: number) => void) {
     this.head.append(this.event, this.picker);
     this.picker.addEventListener("change", () => onPick(this.picker.selectedIndex));
     for (const [action, name, label] of NAV) this.nav.append(button({ "data-action": action, "aria-label": label, title: label }, icon(name)));
-    this.list.append(this.scroll);
+    this.graph = new EvalGraph(onPly);
+    this.column.append(this.graph.el, this.scroll);
+    this.list.append(this.column);
     wrap.classList.add("viewer");
-    wrap.append(this.head, this.top, this.bot, this.nav, this.list);
+    wrap.append(this.head, this.top, this.bar.el, this.bot, this.nav, this.list);
     this.tree = tree;
     this.start = this.cur = this.load(tree);
+  }
+
+  /** The parts the viewer adds to the board's grid, to take away when it leaves. */
+  get parts(): HTMLElement[] {
+    return [this.head, this.top, this.bot, this.nav, this.list, this.bar.el];
+  }
+
+  /** Whether there is anything to draw in the graph and the bar. */
+  get hasEvals(): boolean {
+    return this.evals.some(Boolean);
+  }
+
+  /** The engine's review of the mainline (null: back to the record's own [%eval]). */
+  setReview(review: ReadonlyArray<PlyEval & { ply: number }> | null): void {
+    this.evals = [];
+    if (review) for (const r of review) this.evals[r.ply] = r;
+    else {
+      for (const n of this.tree.moves) {
+        const score = fromPgnEval(n.eval);
+        if (score) this.evals[n.ply] = { score, depth: n.eval?.depth };
+      }
+    }
+    this.analysed = !!review;
+    for (const e of this.entries) if (e.main && e.el) this.judge(e);
+  }
+
+  /** Marks a mainline move with the engine's judgment (its glyph when the annotator gave none). */
+  private judge(e: Entry): void {
+    const b = e.el as HTMLButtonElement;
+    const node = e.node as PgnNode;
+    const j = this.evals[node.ply]?.judgment;
+    b.querySelector(".jg")?.remove();
+    if (!j) {
+      delete b.dataset["judgment"];
+      b.title = b.dataset["nags"] ?? "";
+      return;
+    }
+    b.dataset["judgment"] = j;
+    const best = this.evals[node.ply]?.best;
+    b.title = [b.dataset["nags"], `${JUDGMENTS[j].name}${best ? `: best was ${best.san}` : ""}`].filter(Boolean).join(", ");
+    if (!node.nags.some((n) => n >= 1 && n <= 6)) b.querySelector(".san")?.after(h("span", { class: "jg" }, JUDGMENTS[j].glyph));
+  }
+
+  /** The mainline ply the shown position belongs to: a variation's, the one it branches from. */
+  mainPly(): number {
+    let e: Entry | null = this.cur;
+    while (e && !e.main) e = e.prev;
+    return e?.node?.ply ?? 0;
+  }
+
+  /** "12. Nf3", "12… Nf6", or "Start" for ply 0 of the mainline. */
+  plyName(ply: number): string {
+    const n = this.tree.moves[ply - 1];
+    return n ? `${n.moveNumber}${n.color === "w" ? "." : "…"} ${n.san}` : "Start";
   }
 
   /** Offers the games of a PGN file (labels in order); hidden for a single game. */
@@ -123,6 +189,7 @@ export class Viewer {
     this.head.hidden = !parts.length && !siteUrl && this.picker.hidden;
     const who = [hd["White"], hd["Black"]].filter(known).join(" – ");
     this.scroll.setAttribute("aria-label", who ? `Moves, ${who}` : "Moves");
+    this.setReview(null);
     return start;
   }
 
@@ -188,9 +255,10 @@ export class Viewer {
     const judge = node.nags.find((n) => n >= 1 && n <= 6);
     const kind = judge === undefined ? undefined : ["", "good", "bad", "good", "bad", "interesting", "dubious"][judge];
     const [assessment, other] = nagText(node.nags);
+    const title = node.nags.map((n) => NAGS[n]?.[1]).filter(Boolean).join(", ") || undefined;
     const b = button(
-      { class: cls, "data-node": e.id, "data-judge": kind, tabindex: -1, title: node.nags.map((n) => NAGS[n]?.[1]).filter(Boolean).join(", ") || undefined },
-      num + node.san + assessment,
+      { class: cls, "data-node": e.id, "data-judge": kind, tabindex: -1, title, "data-nags": title },
+      h("span", { class: "san" }, num + node.san + assessment),
       other && h("span", { class: "nag" }, other),
     );
     e.el = b;
@@ -218,6 +286,11 @@ export class Viewer {
       ...src.circles.map((c) => ({ from: c.square, color: c.color })),
       ...src.arrows.map((a) => ({ from: a.from, to: a.to, color: a.color })),
     ];
+    // The engine's best move where it judged the move played: from the position before it.
+    const e = n && this.cur.main ? this.evals[n.ply] : undefined;
+    if (e?.judgment && e.best && e.best.uci.length >= 4) {
+      shapes.push({ from: e.best.uci.slice(0, 2), to: e.best.uci.slice(2, 4), color: "blue" });
+    }
     return {
       fen: n ? n.fen : this.tree.startFen,
       lastMove: n ? [n.from, n.to] : [],
@@ -253,6 +326,13 @@ export class Viewer {
       if (on) e.el.setAttribute("aria-current", "true");
       else e.el.removeAttribute("aria-current");
       e.el.tabIndex = on ? 0 : -1;
+    }
+    const evals = this.hasEvals;
+    this.graph.el.hidden = this.bar.el.hidden = !evals;
+    if (evals) {
+      const ply = this.mainPly();
+      this.graph.render(this.evals, this.tree.moves.length, ply, (p) => this.plyName(p));
+      this.bar.render(this.cur.main ? this.evals[ply] : undefined, orientation);
     }
     const atStart = this.cur === this.start;
     const atEnd = !this.cur.next;

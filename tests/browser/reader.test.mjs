@@ -1,0 +1,125 @@
+// The viewer for readers (SPEC §5, issue 22) without the engine: [%eval] drawn as a graph
+// and a bar, the graph as a way to move through the game, mouse-wheel stepping, trying
+// moves from a shown position, copying and downloading the PGN and the FEN.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { after, before, test } from "node:test";
+import { Chess } from "../../pkg/node/index.js";
+import { boardPage, placement, settle, shadow, sq, start } from "./helpers.mjs";
+
+// The Blackburne Shilling trap, with evaluations as lichess writes them (White's view).
+const EVAL_PGN = readFileSync(new URL("./fixtures/evals.pgn", import.meta.url), "utf8");
+
+const PLAIN_PGN = `[White "Wendy"]
+[Black "Bert"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 *`;
+
+/** The placement after each mainline ply of a PGN (index 0: the start), from the package in Node. */
+function placements(pgn) {
+  const g = Chess.fromPgn(pgn);
+  const moves = g.history({ verbose: true });
+  return [moves[0].before, ...moves.map((m) => m.after)].map((f) => f.split(" ")[0]);
+}
+
+let env;
+before(async () => {
+  env = await start();
+});
+after(async () => {
+  await env?.close();
+});
+
+const ply = (page) => page.evaluate(() => document.querySelector("chess960-board").board.ply);
+
+async function viewer(pgn, width = 900) {
+  const page = await boardPage(env, { pgn });
+  await page.setViewportSize({ width: width + 40, height: 900 });
+  await page.evaluate((w) => (document.querySelector("chess960-board").style.width = `${w}px`), width);
+  await shadow(page, "[data-ply]").first().waitFor();
+  return page;
+}
+
+/** Clicks the graph where ply `p` of `n` is drawn. */
+async function clickGraph(page, p, n) {
+  const box = await shadow(page, "[data-eval-graph]").boundingBox();
+  await page.mouse.click(box.x + (box.width * p) / n, box.y + box.height / 2);
+}
+
+test("[%eval] is drawn: a graph beside the move list and a bar beside the board, following the ply shown; a record without evaluations has neither", async () => {
+  const page = await viewer(EVAL_PGN);
+  const graph = shadow(page, "[data-eval-graph]");
+  const bar = shadow(page, "[data-eval-bar]");
+  assert.equal(await graph.isVisible(), true, "the graph is shown");
+  assert.equal(await bar.isVisible(), true, "the bar is shown");
+  assert.equal(await graph.evaluate((e) => e.tagName.toLowerCase()), "svg");
+  // The bar stands at the board's left, as tall as the board.
+  const b = await shadow(page, ".box").boundingBox();
+  const r = await bar.boundingBox();
+  assert.ok(r.x + r.width <= b.x + 1 && r.x + r.width > b.x - 20, `bar at the board's left (${r.x}+${r.width} vs ${b.x})`);
+  assert.ok(Math.abs(r.height - b.height) < 2, `bar as tall as the board (${r.height} vs ${b.height})`);
+  // White's area: its top follows the scores (higher where White is better).
+  const area = await shadow(page, "[data-eval-graph] .gw").getAttribute("d");
+  assert.match(area, /^M/);
+  await shadow(page, '[data-ply="8"]').click(); // 4... Qg5, +0.40
+  assert.ok(+(await bar.getAttribute("aria-valuenow")) > 0, "White a little better");
+  assert.match(await bar.getAttribute("aria-valuetext"), /^\+0\.40/);
+  await shadow(page, '[data-ply="9"]').click(); // 5. Nxf7, −5.20
+  assert.ok(+(await bar.getAttribute("aria-valuenow")) < -70, "Black winning (−5.2: −74 on the winning-chances scale)");
+  await shadow(page, '[data-ply="13"]').click(); // 7. Be2, #-1
+  assert.equal(await bar.getAttribute("aria-valuenow"), "-100", "a mate at the edge");
+  assert.match(await shadow(page, ".gcap").textContent(), /7\. Be2: #−1/);
+  assert.equal(await graph.getAttribute("aria-valuenow"), "13");
+  // White's share of the bar (it slides there): none after a mate for Black.
+  await page.waitForFunction(() => {
+    const w = document.querySelector("chess960-board").shadowRoot.querySelector(".evw");
+    return w.getBoundingClientRect().height < 0.01 * w.parentElement.getBoundingClientRect().height;
+  }, null, { timeout: 3000 });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+  const plain = await viewer(PLAIN_PGN);
+  assert.equal(await shadow(plain, "[data-eval-graph]").isVisible(), false);
+  assert.equal(await shadow(plain, "[data-eval-bar]").isVisible(), false);
+  await plain.close();
+});
+
+test("clicking the graph jumps to the ply under the pointer; dragging along it moves through the game", async () => {
+  const page = await viewer(EVAL_PGN);
+  const at = placements(EVAL_PGN);
+  await clickGraph(page, 9, 14);
+  assert.equal(await ply(page), 9);
+  assert.equal(await shadow(page, '[data-ply="9"]').getAttribute("aria-current"), "true");
+  assert.equal(await placement(page), at[9]);
+  await clickGraph(page, 3, 14);
+  assert.equal(await ply(page), 3);
+  assert.equal(await shadow(page, '[data-ply="3"]').getAttribute("aria-current"), "true");
+  assert.equal(await placement(page), at[3]);
+  // A drag from ply 2 to ply 12.
+  const box = await shadow(page, "[data-eval-graph]").boundingBox();
+  await page.mouse.move(box.x + (box.width * 2) / 14, box.y + 20);
+  await page.mouse.down();
+  assert.equal(await ply(page), 2);
+  await page.mouse.move(box.x + (box.width * 12) / 14, box.y + 30, { steps: 6 });
+  await page.mouse.up();
+  assert.equal(await ply(page), 12);
+  assert.equal(await placement(page), at[12]);
+  assert.equal(await shadow(page, '[data-ply="12"]').getAttribute("aria-current"), "true");
+  // The graph's marker follows the keyboard too.
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await shadow(page, "[data-eval-graph]").getAttribute("aria-valuenow"), "11");
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("a phone: a tap on the graph jumps; the bar and the graph fit a 390 px screen", async () => {
+  const page = await env.phonePage();
+  await boardPage(env, { pgn: EVAL_PGN }, { page });
+  await shadow(page, "[data-ply]").first().waitFor();
+  const box = await shadow(page, "[data-eval-graph]").boundingBox();
+  await page.touchscreen.tap(box.x + (box.width * 10) / 14, box.y + box.height / 2);
+  assert.equal(await ply(page), 10);
+  assert.equal(await placement(page), placements(EVAL_PGN)[10]);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `no sideways scrolling (${width})`);
+  await page.close();
+});
