@@ -70,6 +70,8 @@ const BAD = [
   [{ animation: "fast" }, /animation="fast"/],
   [{ pgn: "1. e4 e5 *", ply: "abc" }, /ply="abc"/],
   [{ pgn: "1. e4 e5 *", ply: "9" }, /ply="9".*2/],
+  [{ pgn: "1. e4 e5 *", analysis: "maybe" }, /analysis="maybe".*true or false/],
+  [{ pgn: "1. e4 e5 *", "engine-src": "http://[engine" }, /engine-src="http:\/\/\[engine" is not a URL/],
 ];
 
 test("every attribute value the element cannot honour shows its error in place of the board and fires error", async () => {

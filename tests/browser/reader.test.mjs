@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { Chess } from "../../pkg/node/index.js";
-import { boardPage, placement, settle, shadow, sq, start } from "./helpers.mjs";
+import { boardPage, click, placement, shadow, start } from "./helpers.mjs";
 
 // The Blackburne Shilling trap, with evaluations as lichess writes them (White's view).
 const EVAL_PGN = readFileSync(new URL("./fixtures/evals.pgn", import.meta.url), "utf8");
@@ -121,5 +121,139 @@ test("a phone: a tap on the graph jumps; the bar and the graph fit a 390 px scre
   assert.equal(await placement(page), placements(EVAL_PGN)[10]);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `no sideways scrolling (${width})`);
+  await page.close();
+});
+
+test("the mouse wheel over the viewer steps one ply per notch; elsewhere, and past the game's end, it scrolls the page", async () => {
+  const page = await viewer(EVAL_PGN);
+  await page.evaluate(() => {
+    document.body.style.minHeight = "3000px";
+    window.scrollTo(0, 0);
+  });
+  const at = placements(EVAL_PGN);
+  const box = await shadow(page, ".box").boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 1; i <= 3; i++) {
+    await page.mouse.wheel(0, 100);
+    await page.waitForFunction((n) => document.querySelector("chess960-board").board.ply === n, i);
+  }
+  assert.equal(await placement(page), at[3]);
+  await page.mouse.wheel(0, -100);
+  await page.waitForFunction(() => document.querySelector("chess960-board").board.ply === 2);
+  // A touchpad's small deltas add up to one step.
+  for (let i = 0; i < 5; i++) await page.mouse.wheel(0, 20);
+  await page.waitForFunction(() => document.querySelector("chess960-board").board.ply === 3);
+  assert.equal(await page.evaluate(() => window.scrollY), 0, "the page did not scroll while the wheel stepped");
+  // Over the move list too.
+  const list = await shadow(page, ".scroll").boundingBox();
+  await page.mouse.move(list.x + 20, list.y + 20);
+  await page.mouse.wheel(0, 100);
+  await page.waitForFunction(() => document.querySelector("chess960-board").board.ply === 4);
+  // Past the end the wheel is the page's again.
+  await page.evaluate(() => document.querySelector("chess960-board").board.goto(Infinity));
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, 100);
+  await page.waitForFunction(() => window.scrollY > 0);
+  assert.equal(await ply(page), 14);
+  // Outside the viewer the page scrolls and the game stays.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => document.querySelector("chess960-board").board.goto(5));
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height + 400);
+  await page.mouse.wheel(0, 100);
+  await page.waitForFunction(() => window.scrollY > 0);
+  assert.equal(await ply(page), 5);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("trying moves: a side line from the shown position, shown as such; back to the game leaves the record unchanged", async () => {
+  const page = await viewer(EVAL_PGN);
+  const at = placements(EVAL_PGN);
+  const recordOf = () => page.evaluate(() => {
+    const el = document.querySelector("chess960-board");
+    return JSON.stringify([el.board.record, el.game.pgn()]);
+  });
+  const before = await recordOf();
+  await shadow(page, '[data-ply="6"]').click(); // 3... Nd4
+  await click(page, "f3", "d4"); // 4. Nxd4 instead of 4. Nxe5
+  const line = shadow(page, "[data-trial]");
+  await line.waitFor();
+  assert.match(await line.textContent(), /4\. Nxd4/);
+  assert.equal(await ply(page), null, "not a ply of the record");
+  assert.equal(await shadow(page, '[aria-current="true"][data-ply]').count(), 0, "no record move is current");
+  await click(page, "e5", "d4"); // 4... exd4
+  assert.match(await line.textContent(), /4\. Nxd4 exd4/);
+  assert.equal(await placement(page), "r1bqkbnr/pppp1ppp/8/8/2BpP3/8/PPPP1PPP/RNBQK2R");
+  // The line sits in the move list right after the move it starts from.
+  const order = await page.evaluate(() => {
+    const root = document.querySelector("chess960-board").shadowRoot;
+    const all = [...root.querySelectorAll("[data-ply], [data-trial]")];
+    return all.map((e) => e.dataset.ply ?? "trial").slice(4, 8);
+  });
+  assert.deepEqual(order, ["5", "6", "trial", "7"]);
+  // The keys step inside the line; a move played back in it replaces what followed.
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await line.locator('[aria-current="true"]').textContent(), "4. Nxd4");
+  await click(page, "d8", "g5"); // 4... Qg5 instead
+  assert.match(await line.textContent(), /4\. Nxd4 Qg5/);
+  assert.doesNotMatch(await line.textContent(), /exd4/);
+  // Back to the game: the record's position, the line gone, the record as it was.
+  await shadow(page, '[data-action="back"]').click();
+  assert.equal(await line.count(), 0);
+  assert.equal(await ply(page), 6);
+  assert.equal(await placement(page), at[6]);
+  assert.equal(await recordOf(), before);
+  assert.equal(await shadow(page, "[data-ply]").count(), 14);
+  // A record move clicked during a try leaves it too.
+  await click(page, "f3", "g5");
+  await line.waitFor();
+  await shadow(page, '[data-ply="10"]').click();
+  assert.equal(await line.count(), 0);
+  assert.equal(await placement(page), at[10]);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("copy and download: the PGN (with its [%eval]) and the FEN of the position shown, each said when done", async () => {
+  const page = await viewer(EVAL_PGN);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await shadow(page, '[data-action="copy-pgn"]').click();
+  const status = shadow(page, ".status");
+  await status.filter({ hasText: "PGN copied to the clipboard." }).waitFor();
+  assert.equal(await status.isVisible(), true);
+  const pgn = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(pgn, /\[White "Wendy"\]/);
+  assert.match(pgn, /5\. Nxf7 \{\s*\[%eval -5\.2\]\s*\}/);
+  assert.match(pgn, /\[%eval #-1\]/);
+  await shadow(page, '[data-ply="9"]').click();
+  await shadow(page, '[data-action="copy-fen"]').click();
+  await status.filter({ hasText: "FEN copied" }).waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), Chess.fromPgn(EVAL_PGN).history({ verbose: true })[8].after);
+  // In a tried line, the FEN is the line's.
+  await click(page, "g5", "g2");
+  await shadow(page, '[data-action="copy-fen"]').click();
+  await page.waitForFunction(async () => (await navigator.clipboard.readText()).startsWith("r1b1kbnr/pppp1Npp/8/8/2BnP3/8/PPPP1PqP/RNBQK2R"));
+  await shadow(page, '[data-action="back"]').click();
+  const [file] = await Promise.all([page.waitForEvent("download"), shadow(page, '[data-action="download-pgn"]').click()]);
+  assert.equal(file.suggestedFilename(), "Wendy-Bert.pgn");
+  assert.equal(readFileSync(await file.path(), "utf8"), pgn);
+  await status.filter({ hasText: "Wendy-Bert.pgn" }).waitFor();
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("copying where the clipboard is refused: the text is selected in place for the reader to copy", async () => {
+  const page = await viewer(PLAIN_PGN);
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new DOMException("no", "NotAllowedError")) } });
+    document.execCommand = () => false;
+  });
+  await shadow(page, '[data-action="copy-pgn"]').click();
+  const manual = shadow(page, "textarea.manual");
+  await manual.waitFor();
+  assert.match(await manual.inputValue(), /1\. e4 e5 2\. Nf3 Nc6/);
+  assert.match(await shadow(page, ".status").textContent(), /not allowed.*selected/);
+  const selected = await manual.evaluate((t) => t.selectionEnd - t.selectionStart);
+  assert.equal(selected, (await manual.inputValue()).length, "all of it selected");
   await page.close();
 });

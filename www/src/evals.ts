@@ -10,19 +10,14 @@
  * fitted to its players' results (and §6's judgments use the same curve).
  */
 import type { PgnEval } from "./pgn-source.ts";
-
-/** A score from White's view: centipawns, or mate in n moves (negative: Black mates). */
-export type Score = { cp: number } | { mate: number };
-
-/** How the engine graded a move (SPEC §6), as lichess grades them. */
-export type Judgment = "inaccuracy" | "mistake" | "blunder";
+import type { Judgment, Score } from "./types.ts";
 
 /** What the viewer knows of one mainline ply: its score and, after analysis, its grade and the best move. */
 export interface PlyEval {
   score: Score;
   judgment?: Judgment | null;
   /** The engine's best move in the position before this ply's move. */
-  best?: { san: string; uci: string };
+  best?: { san: string; uci: string } | null;
   depth?: number;
 }
 

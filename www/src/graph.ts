@@ -66,17 +66,19 @@ export class EvalGraph {
    * Draws the scores of plies 1 to `plies` (`evals[p]`; a ply without one is bridged) and
    * marks `ply` (the shown position's mainline ply).
    */
-  render(evals: ReadonlyArray<PlyEval | undefined>, plies: number, ply: number, name: PlyName): void {
+  render(evals: ReadonlyArray<PlyEval | undefined>, plies: number, ply: number, name: PlyName, complete = true): void {
     this.plies = Math.max(1, plies);
     const x = (p: number): number => p / this.plies;
     const y = (p: number): number => 50 - 50 * chances((evals[p] as PlyEval).score);
     const known = [];
     for (let p = 0; p <= plies; p++) if (evals[p]) known.push(p);
-    // Flat before the first score and after the last (the start, a final mate): edge to edge.
+    // Flat before the first score and after the last (the start, a final mate): edge to
+    // edge, once all are known (a review fills them in from the game's end).
     const pts = known.map((p) => `${x(p).toFixed(4)},${y(p).toFixed(2)}`);
     const first = known[0] ?? 0;
     const last = known.at(-1) ?? 0;
-    this.area.setAttribute("d", pts.length ? `M0,100V${y(first).toFixed(2)}L${pts.join("L")}L1,${y(last).toFixed(2)}V100Z` : "");
+    const [x0, x1] = complete ? [0, 1] : [x(first), x(last)];
+    this.area.setAttribute("d", pts.length ? `M${x0},100V${y(first).toFixed(2)}L${pts.join("L")}L${x1},${y(last).toFixed(2)}V100Z` : "");
     this.dots.replaceChildren(...known.flatMap((p) => {
       const j = evals[p]?.judgment;
       return j ? [svg("path", { class: `gdot ${j}`, d: `M${x(p)},${y(p).toFixed(2)}h0`, "vector-effect": "non-scaling-stroke" })] : [];
@@ -85,7 +87,7 @@ export class EvalGraph {
     this.mark.setAttribute("x2", String(x(ply)));
     const e = evals[ply];
     const where = name(ply);
-    const j = e?.judgment ? ` · ${JUDGMENTS[e.judgment].name}` : "";
+    const j = e?.judgment ? ` · ${JUDGMENTS[e.judgment].name}${e.best ? ` (best ${e.best.san})` : ""}` : "";
     this.caption.textContent = e ? `${where}: ${scoreText(e.score)}${j}` : where;
     this.svg.setAttribute("aria-valuemin", "0");
     this.svg.setAttribute("aria-valuemax", String(plies));

@@ -10,7 +10,8 @@ import { JUDGMENTS, fromPgnEval, type PlyEval } from "./evals.ts";
 import { EvalBar, EvalGraph } from "./graph.ts";
 import { icon, type IconName } from "./icons.ts";
 import { NAGS, nagText, type PgnGame, type PgnNode } from "./pgn-source.ts";
-import type { Color, Shape } from "./types.ts";
+import { Tools } from "./tools.ts";
+import type { Color, Move, Shape } from "./types.ts";
 
 /** A place in the record: the start, or a move of the mainline or of a variation. */
 export interface Entry {
@@ -82,6 +83,9 @@ export class Viewer {
   analysed = false;
   readonly graph: EvalGraph;
   readonly bar = new EvalBar();
+  readonly tools = new Tools();
+  /** What the line the reader tries added to the move list (taken out again by hideTrial). */
+  private trialParts: Element[] = [];
   /** The column under or beside the board: the graph, the tools, the move list. */
   readonly column = h("div", { class: "lcol" });
   private clocks = false;
@@ -91,7 +95,7 @@ export class Viewer {
     this.picker.addEventListener("change", () => onPick(this.picker.selectedIndex));
     for (const [action, name, label] of NAV) this.nav.append(button({ "data-action": action, "aria-label": label, title: label }, icon(name)));
     this.graph = new EvalGraph(onPly);
-    this.column.append(this.graph.el, this.scroll);
+    this.column.append(this.graph.el, this.tools.el, this.scroll);
     this.list.append(this.column);
     wrap.classList.add("viewer");
     wrap.append(this.head, this.top, this.bar.el, this.bot, this.nav, this.list);
@@ -138,6 +142,35 @@ export class Viewer {
     const best = this.evals[node.ply]?.best;
     b.title = [b.dataset["nags"], `${JUDGMENTS[j].name}${best ? `: best was ${best.san}` : ""}`].filter(Boolean).join(", ");
     if (!node.nags.some((n) => n >= 1 && n <= 6)) b.querySelector(".san")?.after(h("span", { class: "jg" }, JUDGMENTS[j].glyph));
+  }
+
+  /**
+   * Shows the line the reader tries (`moves`, the current one `at`: 0 for none yet) as a
+   * side line after `branch`, in place in the move list: `[data-trial]`, its moves buttons
+   * with `data-try` (1 for its first move).
+   */
+  showTrial(branch: Entry, moves: Move[], at: number): void {
+    this.hideTrial();
+    const box = h("div", { class: "var try", "data-trial": "", role: "group", "aria-label": "Your moves (not part of the game)" });
+    box.append(h("span", { class: "tlabel" }, "Your line: "));
+    let number = true;
+    moves.forEach((m, i) => {
+      const n = m.before.split(" ")[5] ?? "";
+      const num = m.color === "w" ? `${n}. ` : number ? `${n}… ` : "";
+      number = false;
+      const b = button({ class: "vm", "data-try": i + 1, tabindex: -1 }, num + m.san);
+      if (i + 1 === at) b.setAttribute("aria-current", "true");
+      box.append(b, " ");
+    });
+    if (!moves.length) box.append(h("span", { class: "cmt" }, "play a move on the board"));
+    this.trialParts = insertAfter(branch, box, this.scroll.querySelector(".moves"));
+    const cur = box.querySelector<HTMLElement>('[aria-current="true"]') ?? box;
+    this.scroll.scrollTop = Math.max(0, cur.offsetTop - this.scroll.clientHeight / 2);
+  }
+
+  hideTrial(): void {
+    for (const el of this.trialParts) el.remove();
+    this.trialParts = [];
   }
 
   /** The mainline ply the shown position belongs to: a variation's, the one it branches from. */
@@ -299,8 +332,12 @@ export class Viewer {
     };
   }
 
-  /** Redraws what depends on the current entry and the orientation. */
-  render(orientation: Color, listFocused: boolean): void {
+  /**
+   * Redraws what depends on the current entry and the orientation; `trial` is where the
+   * reader is in a line of their own (no entry of the record is current then), `complete`
+   * false while a review is still filling the evaluations in.
+   */
+  render(orientation: Color, listFocused: boolean, trial: { at: number; length: number } | null, complete: boolean): void {
     const hd = this.tree.headers;
     const result = this.tree.result;
     for (const [row, color] of [[this.top, orientation === "w" ? "b" : "w"], [this.bot, orientation]] as const) {
@@ -322,7 +359,7 @@ export class Viewer {
     }
     for (const e of this.entries) {
       if (!e.el) continue;
-      const on = e === this.cur;
+      const on = e === this.cur && !trial;
       if (on) e.el.setAttribute("aria-current", "true");
       else e.el.removeAttribute("aria-current");
       e.el.tabIndex = on ? 0 : -1;
@@ -331,17 +368,19 @@ export class Viewer {
     this.graph.el.hidden = this.bar.el.hidden = !evals;
     if (evals) {
       const ply = this.mainPly();
-      this.graph.render(this.evals, this.tree.moves.length, ply, (p) => this.plyName(p));
-      this.bar.render(this.cur.main ? this.evals[ply] : undefined, orientation);
+      this.graph.render(this.evals, this.tree.moves.length, ply, (p) => this.plyName(p), complete);
+      this.bar.render(this.cur.main && !trial ? this.evals[ply] : undefined, orientation);
     }
-    const atStart = this.cur === this.start;
-    const atEnd = !this.cur.next;
+    const atStart = trial ? trial.at === 0 : this.cur === this.start;
+    const atEnd = trial ? trial.at === trial.length : !this.cur.next;
     this.nav.querySelectorAll<HTMLButtonElement>("button").forEach((b) => {
       const a = b.dataset["action"];
       b.setAttribute("aria-disabled", String(a === "start" || a === "prev" ? atStart : a === "flip" ? false : atEnd));
     });
     const el = this.cur.el;
-    if (el) {
+    if (trial) {
+      /* the tried line keeps itself in view (showTrial) */
+    } else if (el) {
       // Keep the current move in view: the list scrolls, never the page.
       const top = el.offsetTop - this.scroll.clientHeight / 2 + el.offsetHeight / 2;
       this.scroll.scrollTop = Math.max(0, top);
@@ -366,6 +405,43 @@ export class Viewer {
   hasFocus(active: Element | null): boolean {
     return !!active && this.scroll.contains(active);
   }
+}
+
+/**
+ * Puts `box` into the move list right after `branch` (after its comments and variations)
+ * and returns what it added. In the mainline's grid a box after White's move breaks the
+ * row: a filler before it, and Black's move then starts a row of its own ("5 … Nf6").
+ */
+function insertAfter(branch: Entry, box: HTMLElement, grid: Element | null): Element[] {
+  const b = branch.el;
+  const added: Element[] = [box];
+  if (!b) {
+    grid?.prepend(box);
+    return added;
+  }
+  if (!branch.main) {
+    b.after(box);
+    return added;
+  }
+  box.classList.add("int");
+  let at: Element = b;
+  const white = branch.node?.color === "w";
+  if (white && !at.nextElementSibling?.matches(".m.none")) {
+    const filler = h("span", { class: "m none" });
+    at.after(filler);
+    added.push(filler);
+  }
+  if (white) at = at.nextElementSibling as Element;
+  while (at.nextElementSibling?.matches(".int")) at = at.nextElementSibling;
+  at.after(box);
+  const next = box.nextElementSibling;
+  if (white && next?.matches("button.m")) {
+    const num = h("span", { class: "num" }, String(branch.node?.moveNumber ?? ""));
+    const dots = h("span", { class: "m none" }, "…");
+    next.before(num, dots);
+    added.push(num, dots);
+  }
+  return added;
 }
 
 function comment(text: string, inline = false): HTMLElement {
