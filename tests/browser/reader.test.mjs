@@ -40,10 +40,18 @@ async function viewer(pgn, width = 900) {
   return page;
 }
 
+/** Where on the screen the graph draws ply `p` of `n` (its viewBox: x from 0 to 1 over the plies, a margin each side). */
+async function graphX(page, p, n) {
+  const graph = shadow(page, "[data-eval-graph]");
+  const box = await graph.boundingBox();
+  const [x0, w] = (await graph.getAttribute("viewBox")).split(" ").map(Number).filter((_, i) => i === 0 || i === 2);
+  return { x: box.x + ((p / n - x0) / w) * box.width, y: box.y + box.height / 2 };
+}
+
 /** Clicks the graph where ply `p` of `n` is drawn. */
 async function clickGraph(page, p, n) {
-  const box = await shadow(page, "[data-eval-graph]").boundingBox();
-  await page.mouse.click(box.x + (box.width * p) / n, box.y + box.height / 2);
+  const { x, y } = await graphX(page, p, n);
+  await page.mouse.click(x, y);
 }
 
 test("[%eval] is drawn: a graph beside the move list and a bar beside the board, following the ply shown; a record without evaluations has neither", async () => {
@@ -95,11 +103,12 @@ test("clicking the graph jumps to the ply under the pointer; dragging along it m
   assert.equal(await shadow(page, '[data-ply="3"]').getAttribute("aria-current"), "true");
   assert.equal(await placement(page), at[3]);
   // A drag from ply 2 to ply 12.
-  const box = await shadow(page, "[data-eval-graph]").boundingBox();
-  await page.mouse.move(box.x + (box.width * 2) / 14, box.y + 20);
+  const from = await graphX(page, 2, 14);
+  await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   assert.equal(await ply(page), 2);
-  await page.mouse.move(box.x + (box.width * 12) / 14, box.y + 30, { steps: 6 });
+  const to = await graphX(page, 12, 14);
+  await page.mouse.move(to.x, to.y, { steps: 6 });
   await page.mouse.up();
   assert.equal(await ply(page), 12);
   assert.equal(await placement(page), at[12]);
@@ -115,8 +124,8 @@ test("a phone: a tap on the graph jumps; the bar and the graph fit a 390 px scre
   const page = await env.phonePage();
   await boardPage(env, { pgn: EVAL_PGN }, { page });
   await shadow(page, "[data-ply]").first().waitFor();
-  const box = await shadow(page, "[data-eval-graph]").boundingBox();
-  await page.touchscreen.tap(box.x + (box.width * 10) / 14, box.y + box.height / 2);
+  const at = await graphX(page, 10, 14);
+  await page.touchscreen.tap(at.x, at.y);
   assert.equal(await ply(page), 10);
   assert.equal(await placement(page), placements(EVAL_PGN)[10]);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);

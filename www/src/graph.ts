@@ -9,6 +9,9 @@ import { h, s as svg } from "./dom.ts";
 import { JUDGMENTS, chances, scoreText, scoreWords, type PlyEval } from "./evals.ts";
 import type { Color } from "./types.ts";
 
+/** Room left and right of the plies (a share of the width), so that a dot or the marker at either end shows whole. */
+const PAD = 0.015;
+
 /** What a point of the game is called: "12. Nf3", "12… Nf6", "Start". */
 export type PlyName = (ply: number) => string;
 
@@ -17,7 +20,7 @@ export class EvalGraph {
   private readonly caption = h("div", { class: "gcap" });
   private readonly svg = svg("svg", {
     "data-eval-graph": "", role: "slider", tabindex: 0, "aria-label": "Evaluation graph: choose a move",
-    viewBox: "0 0 1 100", preserveAspectRatio: "none",
+    viewBox: `${-PAD} 0 ${1 + 2 * PAD} 100`, preserveAspectRatio: "none",
   });
   private readonly area = svg("path", { class: "gw" });
   private readonly dots = svg("g");
@@ -36,7 +39,7 @@ export class EvalGraph {
     this.el.append(this.caption, this.svg);
     const plyAt = (e: PointerEvent): number => {
       const r = this.svg.getBoundingClientRect();
-      const x = r.width ? (e.clientX - r.left) / r.width : 0;
+      const x = r.width ? ((e.clientX - r.left) / r.width) * (1 + 2 * PAD) - PAD : 0;
       return Math.max(0, Math.min(this.plies, Math.round(x * this.plies)));
     };
     // A mouse jumps when pressed; a finger when it lifts or slides sideways, so that a
@@ -77,7 +80,7 @@ export class EvalGraph {
     const pts = known.map((p) => `${x(p).toFixed(4)},${y(p).toFixed(2)}`);
     const first = known[0] ?? 0;
     const last = known.at(-1) ?? 0;
-    const [x0, x1] = complete ? [0, 1] : [x(first), x(last)];
+    const [x0, x1] = complete ? [-PAD, 1 + PAD] : [x(first), x(last)];
     this.area.setAttribute("d", pts.length ? `M${x0},100V${y(first).toFixed(2)}L${pts.join("L")}L${x1},${y(last).toFixed(2)}V100Z` : "");
     this.dots.replaceChildren(...known.flatMap((p) => {
       const j = evals[p]?.judgment;
