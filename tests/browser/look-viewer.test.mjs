@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { axe, settle, shots, start } from "./helpers.mjs";
+import { axe, blogPage, contrast, escapeHtml, settle, shots, start } from "./helpers.mjs";
 
 const EVALS = readFileSync(new URL("./fixtures/evals.pgn", import.meta.url), "utf8");
 const PLAIN = `[Event "Club game"]
@@ -17,21 +17,10 @@ const PLAIN = `[Event "Club game"]
 [Result "*"]
 
 1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Ng5 d5 5. exd5 Na5 6. Bb5+ c6 7. dxc6 bxc6 8. Qf3 cxb5 *`;
-const esc = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
-
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Viewer</title>
-<script src="/chess960-board.js"></script>
-<style>
-body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#fff;color:#1f1f1f}
-@media (prefers-color-scheme:dark){body{background:rgb(22,24,26);color:#e3e3e3}}
-main{max-width:1180px;margin:0 auto;padding:12px;display:grid;gap:24px}
-chess960-board{width:min(100%,820px)}
-</style></head><body><main>
-<h1>Two games</h1>
-<chess960-board id="evals" pgn="${esc(EVALS)}" ply="9"></chess960-board>
-<chess960-board id="plain" pgn="${esc(PLAIN)}" ply="9"></chess960-board>
-</main></body></html>`;
+const PAGE = blogPage("Viewer", `main{max-width:1180px;margin:0 auto;padding:12px;display:grid;gap:24px}
+chess960-board{width:min(100%,820px)}`, `<h1>Two games</h1>
+<chess960-board id="evals" pgn="${escapeHtml(EVALS)}" ply="9"></chess960-board>
+<chess960-board id="plain" pgn="${escapeHtml(PLAIN)}" ply="9"></chess960-board>`);
 
 let env;
 before(async () => {
@@ -53,19 +42,6 @@ async function open(name, width, height, dark) {
   await page.locator("#plain [data-judgment]").first().waitFor({ timeout: 60_000 });
   await page.locator("#plain [data-analysis-progress]").waitFor({ state: "hidden", timeout: 60_000 });
   return page;
-}
-
-/** WCAG contrast of two computed colours ("rgb(…)"). */
-function contrast(fg, bg) {
-  const lum = (c) => {
-    const [r, g, b] = c.match(/[\d.]+/g).slice(0, 3).map((v) => {
-      const x = +v / 255;
-      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-  const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
-  return (a + 0.05) / (b + 0.05);
 }
 
 /** Every element matching `selector` in the host's shadow root: its text colour and the first opaque background behind it. */
