@@ -205,3 +205,27 @@ export function contrast(fg, bg) {
   const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
   return (a + 0.05) / (b + 0.05);
 }
+
+/**
+ * The characters of the text in `selector` (inside the shadow root of the element with id
+ * `host`) that no font of this machine draws: drawn in that text's font, such a character
+ * inks the same box as a private-use one.
+ */
+export const missingGlyphs = (page, host, selector) => page.evaluate(([h, sel]) => {
+  const root = document.getElementById(h).shadowRoot;
+  const c = document.createElement("canvas");
+  c.width = 120;
+  c.height = 60;
+  const x = c.getContext("2d");
+  const els = [...root.querySelectorAll(sel)];
+  const font = getComputedStyle(els[0]).font;
+  const ink = (ch) => {
+    x.clearRect(0, 0, 120, 60);
+    x.font = font.replace(/\d+(\.\d+)?px/, "40px");
+    x.fillText(ch, 5, 45);
+    return x.getImageData(0, 0, 120, 60).data.filter((_, i) => i % 4 === 3).join();
+  };
+  const box = ink("\uE000");
+  const text = els.map((e) => e.textContent).join("");
+  return [...new Set(text)].filter((ch) => ch.trim() && ink(ch) === box);
+}, [host, selector]);

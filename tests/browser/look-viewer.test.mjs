@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { axe, blogPage, contrast, escapeHtml, settle, shots, start } from "./helpers.mjs";
+import { axe, blogPage, contrast, escapeHtml, missingGlyphs, settle, shots, start } from "./helpers.mjs";
 
 const EVALS = readFileSync(new URL("./fixtures/evals.pgn", import.meta.url), "utf8");
 const PLAIN = `[Event "Club game"]
@@ -81,6 +81,9 @@ for (const [name, width, height] of [["phone", 390, 844], ["desktop", 1280, 800]
         const ratio = contrast(c.fg, c.bg);
         assert.ok(ratio >= 4.5, `${scheme} page, "${c.text}": ${c.fg} on ${c.bg} is ${ratio.toFixed(2)}:1`);
       }
+      // Every character shown (glyphs, the graph's caption, the tools, the status) is in a font the machine has.
+      const missing = await missingGlyphs(page, "plain", ".m, .vm, .gcap, .tool, .status");
+      assert.deepEqual(missing, [], `characters no font draws: ${missing.map((c) => `U+${c.codePointAt(0).toString(16)}`)}`);
       const { bad } = await axe(page);
       assert.deepEqual(bad, [], bad.join("\n"));
       await settle(page);

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { axe, blogPage, contrast, escapeHtml, settle, shots, start } from "./helpers.mjs";
+import { axe, blogPage, contrast, escapeHtml, missingGlyphs, settle, shots, start } from "./helpers.mjs";
 
 const PGN = `[Event "Casual game"]
 [Site "https://lichess.org/abcdefgh"]
@@ -89,25 +89,7 @@ test("dark and light pages: the Site link and the game chooser read well inside 
 
 test("every NAG glyph of the move list is drawn by a font this machine has (no empty boxes)", async () => {
   const page = await open("desktop", 1280, 800, false);
-  const missing = await page.evaluate(() => {
-    const root = document.getElementById("view").shadowRoot;
-    const c = document.createElement("canvas");
-    c.width = 120;
-    c.height = 60;
-    const x = c.getContext("2d");
-    const font = getComputedStyle(root.querySelector(".m")).font;
-    // Pixels of one character drawn in the move list's font; a character no font has
-    // draws the same box as a private-use one.
-    const ink = (ch) => {
-      x.clearRect(0, 0, 120, 60);
-      x.font = font.replace(/\d+(\.\d+)?px/, "40px");
-      x.fillText(ch, 5, 45);
-      return x.getImageData(0, 0, 120, 60).data.filter((_, i) => i % 4 === 3).join();
-    };
-    const box = ink("\uE000");
-    const text = [...root.querySelectorAll(".m, .vm")].map((b) => b.textContent).join("");
-    return [...new Set(text)].filter((ch) => ch.trim() && ink(ch) === box);
-  });
+  const missing = await missingGlyphs(page, "view", ".m, .vm");
   assert.deepEqual(missing, [], `characters no font draws: ${missing.map((c) => `U+${c.codePointAt(0).toString(16)}`)}`);
   assert.equal(await page.locator('#view [data-ply="5"]').textContent(), "Bb5+=");
   assert.equal(await page.locator('#view [data-ply="5"]').getAttribute("title"), "White is slightly better");

@@ -546,10 +546,15 @@ export class Board implements Controller {
    * cancelled or failed (the reason is said under the move list). `limits` per position,
    * as `reviewGame` takes them; the `analysis` option's by default.
    */
-  async analyse(limits?: AnalysisLimits): Promise<boolean> {
+  analyse(limits?: AnalysisLimits): Promise<boolean> {
+    // Checked now, so that a wrong argument throws here rather than in a rejected promise.
     const lim = limits === undefined ? this.analysisOpt || {} : checkLimits("Board.analyse(limits)", limits);
     const v = this.viewer;
     if (!v) throw new Error("Board.analyse(): the board shows no record to analyse (load a PGN first)");
+    return this.startReview(v, lim);
+  }
+
+  private async startReview(v: Viewer, lim: AnalysisLimits): Promise<boolean> {
     this.cancelAnalysis();
     const ctl = new AbortController();
     const run = (this.run = { ctl, done: 0, total: 0 });

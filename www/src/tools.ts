@@ -66,7 +66,7 @@ export class Tools {
 
   /** The clipboard refused: the text, selected, for the reader to copy by hand. */
   offer(text: string, what: string): void {
-    this.say(`Copying was not allowed here: the ${what} is selected below, copy it with Ctrl+C (or ⌘C, or a long press).`, true);
+    this.say(`Copying was not allowed here: the ${what} is selected below, copy it with Ctrl+C (Cmd+C on a Mac, a long press on a phone).`, true);
     this.manual.hidden = false;
     this.manual.value = text;
     this.manual.focus();
