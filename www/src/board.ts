@@ -556,6 +556,7 @@ export class Board implements Controller {
 
   private async startReview(v: Viewer, lim: AnalysisLimits): Promise<boolean> {
     this.cancelAnalysis();
+    this.reviewed = null;
     const ctl = new AbortController();
     const run = (this.run = { ctl, done: 0, total: 0 });
     const game = this.recordGame ?? gameOf(v.tree);
