@@ -76,15 +76,28 @@ pub fn winning_chances(cp: i32) -> f64 {
     (2.0 / (1.0 + x) - 1.0).clamp(-1.0, 1.0)
 }
 
+/// Our centipawns on Stockfish's scale. lichess's curve and thresholds were fitted to
+/// Stockfish's centipawns; ours measured 0.78 times Stockfish 15.1's on the 378
+/// positions of five lichess games, both at 150,000 nodes (docs/engine.md), so a
+/// centipawn of ours is 1.28 of Stockfish's.
+pub const STOCKFISH_SCALE: f64 = 1.28;
+
+/// `cp` of ours as Stockfish's centipawns ([`STOCKFISH_SCALE`]).
+pub fn as_stockfish(cp: i32) -> i32 {
+    (f64::from(cp) * STOCKFISH_SCALE).round() as i32
+}
+
 /// The grade of a move from the evaluations before and after it, both from the
 /// mover's point of view (centipawns, or mate scores beyond [`MATE_BOUND`]): lichess's
-/// rules. Between two centipawn scores, the drop in winning chances: 0.1 an
-/// inaccuracy, 0.2 a mistake, 0.3 a blunder. A move into a forced mate, or one that
-/// lets a forced mate go, by the centipawns on the other side: beyond 999 an
-/// inaccuracy, beyond 700 a mistake, else a blunder. A slower mate is not graded.
+/// rules on centipawns put on Stockfish's scale ([`as_stockfish`]). Between two
+/// centipawn scores, the drop in winning chances: 0.1 an inaccuracy, 0.2 a mistake,
+/// 0.3 a blunder. A move into a forced mate, or one that lets a forced mate go, by the
+/// centipawns on the other side: beyond 999 an inaccuracy, beyond 700 a mistake, else
+/// a blunder. A slower mate is not graded.
 pub fn judge(before: i32, after: i32) -> Option<Judgment> {
     let is_mate = |s: i32| s.abs() >= MATE_BOUND;
     let by_cp = |cp: i32| {
+        let cp = as_stockfish(cp);
         Some(if cp > 999 {
             Judgment::Inaccuracy
         } else if cp > 700 {
@@ -95,7 +108,7 @@ pub fn judge(before: i32, after: i32) -> Option<Judgment> {
     };
     match (is_mate(before), is_mate(after)) {
         (false, false) => {
-            let drop = winning_chances(before) - winning_chances(after);
+            let drop = winning_chances(as_stockfish(before)) - winning_chances(as_stockfish(after));
             if drop >= 0.3 {
                 Some(Judgment::Blunder)
             } else if drop >= 0.2 {
@@ -181,13 +194,15 @@ impl Engine {
     /// the table filled by the positions that followed it), and each move is graded by
     /// the evaluations before and after it ([`judge`]; the engine's own choice is never
     /// graded). `progress` hears of each ply as it is done (the last ply first).
-    /// Returns the plies in order.
+    /// Returns the plies in order. Starts from a cleared table and move-ordering
+    /// statistics, so that a review at fixed nodes does not depend on earlier searches.
     pub fn review(
         &mut self,
         game: &Game,
         limits: &Limits,
         progress: &mut dyn FnMut(&PlyReview),
     ) -> Vec<PlyReview> {
+        self.clear();
         let first = game.swap_plies();
         let positions: Vec<Position> = (first..=game.ply_count())
             .filter_map(|ply| game.position_at(ply).copied())

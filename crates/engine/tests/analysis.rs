@@ -3,7 +3,7 @@
 //! and the game as the wasm boundary sends it (start, swaps, moves).
 
 use chess960::game::{Game, Variant};
-use chess960_engine::analysis::{judge, winning_chances, Judgment};
+use chess960_engine::analysis::{as_stockfish, judge, winning_chances, Judgment, STOCKFISH_SCALE};
 use chess960_engine::protocol::{GameSpec, SwapName, VariantName};
 use chess960_engine::search::{MATE, MATE_BOUND};
 use chess960_engine::{Engine, Limits, Score};
@@ -40,15 +40,18 @@ fn winning_chances_follow_lichess_curve() {
 }
 
 #[test]
-fn judgments_start_at_lichess_thresholds() {
-    // From an equal position, the drop in winning chances reaches 0.1 at 54.5 cp,
-    // 0.2 at 110.1 cp and 0.3 at 168.1 cp (2·atanh(t)/k).
-    assert_eq!(judge(0, -54), None);
-    assert_eq!(judge(0, -55), Some(Judgment::Inaccuracy));
-    assert_eq!(judge(0, -110), Some(Judgment::Inaccuracy));
-    assert_eq!(judge(0, -111), Some(Judgment::Mistake));
-    assert_eq!(judge(0, -168), Some(Judgment::Mistake));
-    assert_eq!(judge(0, -169), Some(Judgment::Blunder));
+fn judgments_start_at_lichess_thresholds_on_stockfish_scale() {
+    // From an equal position, the drop in winning chances reaches 0.1 at 54.5, 0.2 at
+    // 110.1 and 0.3 at 168.1 of Stockfish's centipawns (2·atanh(t)/k); ours are 1.28
+    // of those: 42.6, 86.0 and 131.3.
+    assert_eq!(STOCKFISH_SCALE, 1.28);
+    assert_eq!(as_stockfish(-131), -168);
+    assert_eq!(judge(0, -42), None);
+    assert_eq!(judge(0, -43), Some(Judgment::Inaccuracy));
+    assert_eq!(judge(0, -86), Some(Judgment::Inaccuracy));
+    assert_eq!(judge(0, -87), Some(Judgment::Mistake));
+    assert_eq!(judge(0, -131), Some(Judgment::Mistake));
+    assert_eq!(judge(0, -132), Some(Judgment::Blunder));
     // The same centipawns matter less where the game is decided already.
     assert_eq!(judge(900, 700), None);
     assert_eq!(judge(-700, -900), None);
@@ -62,14 +65,15 @@ fn a_move_into_mate_and_a_mate_let_go_are_graded() {
     let mated = -(MATE - 6); // the mover is mated in 3
     let mates = MATE - 5; // the mover mates in 3
     assert!(mated <= -MATE_BOUND && mates >= MATE_BOUND);
-    // Into a forced mate: by how bad the position was already.
-    assert_eq!(judge(-300, mated), Some(Judgment::Blunder));
-    assert_eq!(judge(-800, mated), Some(Judgment::Mistake));
-    assert_eq!(judge(-1000, mated), Some(Judgment::Inaccuracy));
+    // Into a forced mate: by how bad the position was already (Stockfish's −700 and
+    // −999 are our −547 and −780).
+    assert_eq!(judge(-500, mated), Some(Judgment::Blunder));
+    assert_eq!(judge(-600, mated), Some(Judgment::Mistake));
+    assert_eq!(judge(-800, mated), Some(Judgment::Inaccuracy));
     // A forced mate let go: by how good the position still is.
     assert_eq!(judge(mates, 300), Some(Judgment::Blunder));
-    assert_eq!(judge(mates, 800), Some(Judgment::Mistake));
-    assert_eq!(judge(mates, 1200), Some(Judgment::Inaccuracy));
+    assert_eq!(judge(mates, 600), Some(Judgment::Mistake));
+    assert_eq!(judge(mates, 800), Some(Judgment::Inaccuracy));
     assert_eq!(judge(mates, mated), Some(Judgment::Blunder));
     // A slower mate, a mate that was coming anyway, an escape: not graded.
     assert_eq!(judge(mates, mates - 4), None);
