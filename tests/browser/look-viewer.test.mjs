@@ -2,7 +2,7 @@
 // 1280×800 desktop: one viewer with [%eval] (graph and bar), one analysed by the engine
 // (judgments, the best-move arrow, the tools). axe-core finds no serious or critical
 // violation, the judgment glyphs and the tools read at 4.5:1 or more, and the screenshots
-// test-results/www/viewer-{phone,desktop}-{light,dark}.png are left for a person to look at.
+// test-results/www/reader-{phone,desktop}-{light,dark}.png (and reader-try-*.png) are left for a person to look at.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -87,7 +87,7 @@ for (const [name, width, height] of [["phone", 390, 844], ["desktop", 1280, 800]
       const { bad } = await axe(page);
       assert.deepEqual(bad, [], bad.join("\n"));
       await settle(page);
-      await page.screenshot({ path: join(shots, `viewer-${name}-${scheme}.png`), fullPage: true });
+      await page.screenshot({ path: join(shots, `reader-${name}-${scheme}.png`), fullPage: true });
       // A line the reader tries, with the tools it brings.
       await page.locator('#evals [data-square="d7"]').click();
       await page.locator('#evals [data-square="d6"]').click();
@@ -95,7 +95,7 @@ for (const [name, width, height] of [["phone", 390, 844], ["desktop", 1280, 800]
       const axeTry = await axe(page);
       assert.deepEqual(axeTry.bad, [], axeTry.bad.join("\n"));
       await settle(page);
-      await page.locator("#evals").screenshot({ path: join(shots, `viewer-try-${name}-${scheme}.png`) });
+      await page.locator("#evals").screenshot({ path: join(shots, `reader-try-${name}-${scheme}.png`) });
       assert.deepEqual(page.errors ?? [], []);
       await page.close();
     });
