@@ -239,3 +239,24 @@ test("trying moves: the computer answers when asked (off by default); back to th
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test("a viewer given only a tree (Board.view) analyses its mainline and copies it with the evaluations", async () => {
+  const page = await boardPage(env, {}, { listen: ["analysis"] });
+  await page.evaluate((pgn) => {
+    const board = document.querySelector("chess960-board").board;
+    board.view(Chess960.Chess.fromPgn(pgn).tree());
+    board.setAnalysis({ nodes: 5000 });
+  }, QXG7.replace("2. Qg4", "2. Qg4 { bold } $6"));
+  await shadow(page, '[data-action="analyse"]').click();
+  await finished(page);
+  assert.equal(await shadow(page, '[data-ply="5"]').getAttribute("data-judgment"), "blunder");
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await shadow(page, '[data-action="copy-pgn"]').click();
+  await shadow(page, ".status").filter({ hasText: "PGN copied" }).waitFor();
+  const pgn = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(pgn, /\[White "Careless"\]/);
+  assert.match(pgn, /2\. Qg4 \$6 \{\[%eval -?[\d.]+\]\} \{bold\}/, pgn);
+  assert.equal(Chess.fromPgn(pgn).tree().moves.filter((n) => n.eval).length, 6);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

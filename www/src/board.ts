@@ -559,11 +559,13 @@ export class Board implements Controller {
     this.reviewed = null;
     const ctl = new AbortController();
     const run = (this.run = { ctl, done: 0, total: 0 });
-    const game = this.recordGame ?? gameOf(v.tree);
     const tree = v.tree;
     const partial: ReviewedPly[] = [];
+    // A record given as a tree only is made a game for the engine, freed when the review ends.
+    let made: Chess | null = null;
     this.showAnalysis({ status: "loading", done: 0, total: 0 });
     try {
+      const game = this.recordGame ?? (made = gameOf(tree));
       const engine = await this.engine();
       ctl.signal.throwIfAborted();
       run.total = tree.moves.length;
@@ -598,6 +600,8 @@ export class Board implements Controller {
       v.tools.say(`The analysis failed: ${message}`, true);
       this.showAnalysis({ status: "failed", done: run.done, total: run.total, message });
       return false;
+    } finally {
+      made?.free();
     }
   }
 
@@ -766,7 +770,13 @@ export class Board implements Controller {
   private pgnText(): string {
     const v = this.viewer;
     if (!v) return this.g.pgn();
-    const text = (this.recordGame ?? gameOf(v.tree)).pgn();
+    let text: string;
+    if (this.recordGame) text = this.recordGame.pgn();
+    else {
+      const g = gameOf(v.tree);
+      text = g.pgn();
+      g.free();
+    }
     return v.analysed ? pgnWithEvals(text, v.evals) : text;
   }
 
