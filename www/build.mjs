@@ -62,11 +62,19 @@ const builtCore = {
     }));
   },
 };
-// The package entry imports the core by the package's name, left as it is.
+// The package entry imports the core by the package's name, left as it is, and the
+// engine (a dynamic import, engine-default.ts) too: the app's bundler makes it a chunk.
 const coreExternal = {
   name: "core-external",
   setup(b) {
-    b.onResolve({ filter: /^chess960$/ }, () => ({ path: "chess960", external: true }));
+    b.onResolve({ filter: /^chess960(\/engine)?$/ }, (a) => ({ path: a.path, external: true }));
+  },
+};
+// The one-file script loads the engine's one-file script beside it (engine-default.iife.ts).
+const engineBeside = {
+  name: "engine-beside",
+  setup(b) {
+    b.onResolve({ filter: /\/engine-default\.ts$/ }, () => ({ path: join(www, "src", "engine-default.iife.ts") }));
   },
 };
 // style.css as its minified text.
@@ -106,7 +114,7 @@ const common = {
 async function oneFile(plugins, options = {}) {
   const out = await esbuild.build({
     ...common, format: "esm", entryPoints: [join(www, "src", "script.ts")], outfile: "chess960-board.js",
-    plugins: [cssText, ...plugins], ...options,
+    plugins: [cssText, engineBeside, ...plugins], ...options,
   });
   const code = out.outputFiles[0].text;
   const tail = /export\{([\w$ ,]+)\};\n?$/.exec(code);
@@ -142,6 +150,13 @@ const entryText = entry.outputFiles[0].text;
 if (!/\bimport\{[^}]*\}from"chess960"/.test(entryText) || /WebAssembly|initSync/.test(entryText)) {
   throw new Error("www/build: pkg/board/index.js must import the core as \"chess960\" (one shared instance)");
 }
+// The engine is fetched when asked for, never with the board (SPEC §5).
+if (!/\bimport\("chess960\/engine"\)/.test(entryText) || /new Worker\(/.test(entryText)) {
+  throw new Error("www/build: pkg/board/index.js must load chess960/engine by a dynamic import only");
+}
+if (/new Worker\(/.test(script.toString())) {
+  throw new Error("www/build: the one-file board script must not contain the engine");
+}
 writeFileSync(join(pkgBoard, "index.js"), boardJs);
 writeFileSync(join(pkgBoard, "chess960-board.iife.js"), script);
 const types = join(root, "target", "boardtypes");
@@ -152,7 +167,10 @@ writeFileSync(join(types, "tsconfig.json"), JSON.stringify({
   compilerOptions: {
     noEmit: false, declaration: true, emitDeclarationOnly: true, rewriteRelativeImportExtensions: true,
     rootDir: relative(types, join(www, "src")), outDir: relative(types, pkgBoard),
-    paths: { chess960: [relative(types, join(root, "pkg", "index.d.ts"))] },
+    paths: {
+      chess960: [relative(types, join(root, "pkg", "index.d.ts"))],
+      "chess960/engine": [relative(types, join(root, "pkg", "engine", "index.d.ts"))],
+    },
   },
   include: [], files: [relative(types, join(www, "src", "index.ts")), relative(types, join(www, "src", "env.d.ts"))],
 }, null, 2));

@@ -70,6 +70,8 @@ const BAD = [
   [{ animation: "fast" }, /animation="fast"/],
   [{ pgn: "1. e4 e5 *", ply: "abc" }, /ply="abc"/],
   [{ pgn: "1. e4 e5 *", ply: "9" }, /ply="9".*2/],
+  [{ pgn: "1. e4 e5 *", analysis: "maybe" }, /analysis="maybe".*true or false/],
+  [{ pgn: "1. e4 e5 *", "engine-src": "http://[engine" }, /engine-src="http:\/\/\[engine" is not a URL/],
 ];
 
 test("every attribute value the element cannot honour shows its error in place of the board and fires error", async () => {
@@ -195,6 +197,14 @@ test("wrong values given to the element's properties and the board's methods thr
     ["new Chess960.Board(null)", "TypeError"],
     ['new Chess960.Board(document.createElement("div"), { orientation: "up" })', "TypeError"],
     ['new Chess960.Board(document.createElement("div"), { game: "x" })', "TypeError"],
+    ['new Chess960.Board(document.createElement("div"), { analysis: "yes" })', "TypeError"],
+    ['new Chess960.Board(document.createElement("div"), { engineSrc: 5 })', "TypeError"],
+    ['board.setAnalysis("yes")', "TypeError"],
+    ['board.setAnalysis({ nodes: "5000" })', "TypeError"],
+    ["board.setAnalysis({ nodes: -1 })", "RangeError"],
+    ["board.setEngineSource(5)", "TypeError"],
+    ["board.analyse(5)", "TypeError"],
+    ["board.analyse({ movetime: 0 })", "RangeError"],
   ];
   const page = await boardPage(env, {});
   await click(page, "e2", "e4");

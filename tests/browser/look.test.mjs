@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { axe, settle, shots, start } from "./helpers.mjs";
+import { axe, blogPage, contrast, escapeHtml, missingGlyphs, settle, shots, start } from "./helpers.mjs";
 
 const PGN = `[Event "Casual game"]
 [Site "https://lichess.org/abcdefgh"]
@@ -30,25 +30,13 @@ Bb7 $36 12. Bc2 $40 Re8 $44 13. Nf1 $132 Bf8 $138 14. Ng3 $140 g6 $146 15. a4 $7
 
 1. d4 d5 *
 `;
-const escapeHtml = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
-
-// A blog that turns dark with the reader's setting and says nothing of color-scheme, as
-// many do; its own links are themed, the board's are the board's.
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Look</title>
-<script src="/chess960-board.js"></script>
-<style>
-body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#fff;color:#1f1f1f}
-@media (prefers-color-scheme:dark){body{background:rgb(22,24,26);color:#e3e3e3}}
-main{max-width:1180px;margin:0 auto;padding:12px;display:flex;flex-wrap:wrap;gap:20px;align-items:flex-start}
+// Its own links are themed, the board's are the board's.
+const PAGE = blogPage("Look", `main{max-width:1180px;margin:0 auto;padding:12px;display:flex;flex-wrap:wrap;gap:20px;align-items:flex-start}
 #play{width:min(100%,400px)}
 #view{width:min(100%,720px)}
-#bad{width:min(100%,300px)}
-</style></head><body><main>
-<chess960-board id="play" fen="r3k2r/pP3ppp/8/8/8/8/PPP2PPP/R3K2R w KQkq - 0 1"></chess960-board>
+#bad{width:min(100%,300px)}`, `<chess960-board id="play" fen="r3k2r/pP3ppp/8/8/8/8/PPP2PPP/R3K2R w KQkq - 0 1"></chess960-board>
 <chess960-board id="view" pgn="${escapeHtml(PGN)}" ply="14"></chess960-board>
-<chess960-board id="bad" variant="chess 96"></chess960-board>
-</main></body></html>`;
+<chess960-board id="bad" variant="chess 96"></chess960-board>`);
 
 let env;
 before(async () => {
@@ -67,21 +55,6 @@ async function open(name, width, height, dark) {
   if (name !== "phone") await page.goto(`${env.origin}/look.html`);
   await page.locator("#view [data-ply]").first().waitFor();
   return page;
-}
-
-/** WCAG contrast of two computed colours ("rgb(…)"), the background opaque. */
-function contrast(fg, bg) {
-  // "rgb(0, 0, 238)" or, for a color-mix(), "color(srgb 0.66 0.76 0.88)".
-  const lum = (c) => {
-    const scale = c.startsWith("color(srgb") ? 1 : 255;
-    const [r, g, b] = c.replace("color(srgb", "").match(/[\d.]+/g).slice(0, 3).map((v) => {
-      const x = +v / scale;
-      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-  const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
-  return (a + 0.05) / (b + 0.05);
 }
 
 /** Text colour and the colour behind it (the first opaque background up the tree, across the shadow boundary). */
@@ -116,25 +89,7 @@ test("dark and light pages: the Site link and the game chooser read well inside 
 
 test("every NAG glyph of the move list is drawn by a font this machine has (no empty boxes)", async () => {
   const page = await open("desktop", 1280, 800, false);
-  const missing = await page.evaluate(() => {
-    const root = document.getElementById("view").shadowRoot;
-    const c = document.createElement("canvas");
-    c.width = 120;
-    c.height = 60;
-    const x = c.getContext("2d");
-    const font = getComputedStyle(root.querySelector(".m")).font;
-    // Pixels of one character drawn in the move list's font; a character no font has
-    // draws the same box as a private-use one.
-    const ink = (ch) => {
-      x.clearRect(0, 0, 120, 60);
-      x.font = font.replace(/\d+(\.\d+)?px/, "40px");
-      x.fillText(ch, 5, 45);
-      return x.getImageData(0, 0, 120, 60).data.filter((_, i) => i % 4 === 3).join();
-    };
-    const box = ink("\uE000");
-    const text = [...root.querySelectorAll(".m, .vm")].map((b) => b.textContent).join("");
-    return [...new Set(text)].filter((ch) => ch.trim() && ink(ch) === box);
-  });
+  const missing = await missingGlyphs(page, "view", ".m, .vm");
   assert.deepEqual(missing, [], `characters no font draws: ${missing.map((c) => `U+${c.codePointAt(0).toString(16)}`)}`);
   assert.equal(await page.locator('#view [data-ply="5"]').textContent(), "Bb5+=");
   assert.equal(await page.locator('#view [data-ply="5"]').getAttribute("title"), "White is slightly better");

@@ -40,6 +40,15 @@ const host = document.createElement("div");
 new Board(host);
 host.addEventListener("move", (e) => console.log(e.detail.san));
 host.addEventListener("gameover", (e) => console.log(e.detail.winner));
+// A review's progress and end ("Analyse"), with the engine's types.
+el.addEventListener("analysis", (e) => {
+  const status: "loading" | "running" | "done" | "cancelled" | "failed" = e.detail.status;
+  const blunder: boolean = e.detail.review?.[0]?.judgment === "blunder";
+  console.log(status, e.detail.done, e.detail.total, blunder);
+});
+host.addEventListener("analysis", (e) => console.log(e.detail.done));
+// @ts-expect-error: an analysis detail has no san
+el.addEventListener("analysis", (e) => console.log(e.detail.san));
 // @ts-expect-error: a Move has no such field (the detail is typed, not any)
 el.addEventListener("move", (e) => console.log(e.detail.nope));
 // @ts-expect-error: an error's detail is a string

@@ -116,6 +116,17 @@ export function readShapes(attr: Attr): Shape[] {
   return parseShapes(v);
 }
 
+/** `engine-src`: the URL of the engine's one-file script (null: the default, engine-load.ts). */
+export function readEngineSrc(attr: Attr, base: string): string | null {
+  const v = given(attr, "engine-src");
+  if (v === null) return null;
+  try {
+    return new URL(v, base).href;
+  } catch {
+    throw new AttributeError(`${quote("engine-src", v)} is not a URL: give the address of chess960-engine.iife.js.`);
+  }
+}
+
 /** The viewer's `ply`: a mainline ply (0 = the start), "last", or null when absent. */
 export function readPly(attr: Attr): number | "last" | null {
   const v = given(attr, "ply");

@@ -24,7 +24,7 @@ export function typeError(where: string, expected: string, got: unknown): TypeEr
 /** What the board calls on a game: a `Chess` of the package has them all. */
 const GAME_METHODS = [
   "fen", "turn", "variant", "moves", "dests", "resolve", "move", "swap", "swapChoices", "undo", "isCheck", "outcome",
-  "history", "tree",
+  "history", "tree", "pgn",
 ] as const;
 
 export function checkGame(where: string, v: unknown): Game {
@@ -55,6 +55,27 @@ export function checkMs(where: string, v: unknown): number {
   if (typeof v !== "number") throw typeError(where, "a number of milliseconds", v);
   if (!(v >= 0) || v === Infinity) throw new RangeError(`${where}: expected 0 ms or more, got ${v}`);
   return v;
+}
+
+/** A review's limits per position: `{ nodes?, movetime? }`, each a positive number. */
+export function checkLimits(where: string, v: unknown): { nodes?: number; movetime?: number } {
+  const o = v as Record<string, unknown> | null;
+  if (typeof o !== "object" || o === null || Array.isArray(o)) throw typeError(where, "limits ({ nodes?, movetime? })", v);
+  const out: { nodes?: number; movetime?: number } = {};
+  for (const k of ["nodes", "movetime"] as const) {
+    const n = o[k];
+    if (n === undefined) continue;
+    if (typeof n !== "number") throw typeError(`${where}.${k}`, "a number", n);
+    if (!(n > 0) || !Number.isFinite(n)) throw new RangeError(`${where}.${k}: expected a positive number, got ${n}`);
+    out[k] = n;
+  }
+  return out;
+}
+
+/** The `analysis` option: true (offered, the engine's default limits), false, or limits. */
+export function checkAnalysis(where: string, v: unknown): false | { nodes?: number; movetime?: number } {
+  if (typeof v === "boolean") return v && {};
+  return checkLimits(where, v);
 }
 
 export const SHAPE_COLORS: readonly ShapeColor[] = ["green", "red", "yellow", "blue"];

@@ -4,6 +4,7 @@
  */
 import { Chess, splitPgn } from "chess960";
 import { readGameStart } from "./attributes.ts";
+import type { PgnGame } from "./pgn-source.ts";
 import type { Game, Variant } from "./types.ts";
 
 export { Chess, splitPgn };
@@ -37,6 +38,29 @@ export function createGame(src: GameSource): Game {
   if (variant === "chess9") return Chess.chess9();
   if (variant === "chess960" || position !== null) return Chess.chess960(position ?? undefined);
   return new Chess();
+}
+
+/**
+ * The game of a record given as a tree only (`Board.view(tree)`), for the engine and for
+ * copying: its tags, start and mainline, with the comments and NAGs after each move
+ * (a variation or a comment before a move has no place in the chess.js API it is built with).
+ */
+export function gameOf(tree: PgnGame): Chess {
+  const tags = Object.entries(tree.headers).map(([k, v]) => `[${k} "${v.replace(/[\\"]/g, "\\$&")}"]`);
+  let g: Chess;
+  try {
+    g = Chess.fromPgn(`${tags.join("\n")}\n\n*`);
+    if (g.fen() !== tree.startFen) throw new Error("another start");
+  } catch {
+    g = new Chess(tree.startFen);
+  }
+  for (const n of tree.moves) {
+    g.move(n.san);
+    const comment = [...n.comments, ...n.commands.map((c) => `[%${c.name} ${c.value}]`)].join(" ");
+    if (comment) g.setComment(comment);
+    if (n.nags.length) g.setNags(n.nags as Parameters<Chess["setNags"]>[0]);
+  }
+  return g;
 }
 
 /** Compile-time check that the package's `Chess` fits what the board needs. */

@@ -10,16 +10,18 @@
  * mode; several games get a chooser), ply (viewer: the ply to open at, or "last"),
  * orientation (white | black), interactive (false to lock), coordinates (false to
  * hide), theme (brown | green | blue), shapes ("Ge2e4 Rd4", as [%cal]/[%csl]),
- * animation (ms, 0 for none). A value the element cannot honour is shown, with what
+ * animation (ms, 0 for none), analysis (false: no "Analyse"), engine-src (the engine's
+ * one-file script, engine-load.ts). A value the element cannot honour is shown, with what
  * the attribute takes, in place of the board, and fires `error` (attributes.ts).
- * Events: move, gameover, swap, shapes, error (typed: `Chess960BoardEventMap`).
+ * Events: move, gameover, swap, shapes, analysis, error (typed: `Chess960BoardEventMap`).
  * When the wasm core cannot start (a Content-Security-Policy without
  * 'wasm-unsafe-eval', say) the element shows why, and `error` carries that text.
  */
 import {
-  AttributeError, plyPastEnd, readAnimation, readGameStart, readOrientation, readPly, readShapes, readSwitch, readTheme,
+  AttributeError, plyPastEnd, readAnimation, readEngineSrc, readGameStart, readOrientation, readPly, readShapes, readSwitch,
+  readTheme,
 } from "./attributes.ts";
-import { Board, type SwapDetail } from "./board.ts";
+import { Board, type AnalysisDetail, type SwapDetail } from "./board.ts";
 import { checkGame, checkString } from "./checks.ts";
 import { Chess, coreError, createGame } from "./core.ts";
 import { h } from "./dom.ts";
@@ -30,7 +32,7 @@ const PGN_CHILD = 'script[type="application/x-chess-pgn"]';
 /** Attributes that say which game to show: a change loads it. */
 const GAME = ["variant", "position", "fen", "pgn", "src"];
 /** Attributes that say how to show it: a change applies just that one. */
-const DISPLAY = ["orientation", "interactive", "coordinates", "theme", "shapes", "animation", "ply"];
+const DISPLAY = ["orientation", "interactive", "coordinates", "theme", "shapes", "animation", "analysis", "engine-src", "ply"];
 
 /** The element's events and their `detail`s. */
 export interface Chess960BoardEventMap {
@@ -44,6 +46,8 @@ export interface Chess960BoardEventMap {
   shapes: CustomEvent<Shape[]>;
   /** What is shown in place of the board: a bad attribute, a record that cannot be read, a failed src. */
   error: CustomEvent<string>;
+  /** A review ("Analyse"): the engine loading, its progress, its end (done, cancelled, failed). */
+  analysis: CustomEvent<AnalysisDetail>;
 }
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
@@ -131,6 +135,12 @@ export class Chess960BoardElement extends Base {
         } else if (name === "interactive" || name === "coordinates") {
           const v = readSwitch(attr, name);
           if (on) (name === "interactive" ? b.setInteractive(v) : b.setCoordinates(v));
+        } else if (name === "analysis") {
+          const v = readSwitch(attr, name);
+          if (on) b.setAnalysis(v);
+        } else if (name === "engine-src") {
+          const url = readEngineSrc(attr, document.baseURI);
+          if (on) b.setEngineSource(url);
         } else if (name === "theme") readTheme(attr);
         else if (name === "shapes") {
           const shapes = readShapes(attr);

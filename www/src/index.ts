@@ -9,10 +9,10 @@
  */
 import { Chess960BoardElement, type Chess960BoardEventMap } from "./element.ts";
 
-export { Board, describeOutcome, type BoardOptions, type SwapDetail } from "./board.ts";
+export { Board, describeOutcome, type AnalysisDetail, type AnalysisLimits, type BoardOptions, type SwapDetail } from "./board.ts";
 export { Chess960BoardElement, type Chess960BoardEventMap };
 export { readTree, parseShapes, type PgnArrow, type PgnCircle, type PgnCommand, type PgnEval, type PgnGame, type PgnNode } from "./pgn-source.ts";
-export type { Game, Shape, ShapeColor } from "./types.ts";
+export type { EngineLike, Game, Judgment, ReviewedPly, Score, Shape, ShapeColor } from "./types.ts";
 
 if (typeof customElements !== "undefined" && !customElements.get("chess960-board")) {
   customElements.define("chess960-board", Chess960BoardElement);
@@ -32,5 +32,6 @@ declare global {
     gameover: Chess960BoardEventMap["gameover"];
     swap: Chess960BoardEventMap["swap"];
     shapes: Chess960BoardEventMap["shapes"];
+    analysis: Chess960BoardEventMap["analysis"];
   }
 }

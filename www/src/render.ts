@@ -102,7 +102,7 @@ export function render(s: State, dom: Dom): void {
       cls(s.selected === name, "sel") + cls(s.check === name, "chk") + cls(dest, "dest") +
       cls(dest && piece, "occ") + cls(dest && castleInputs.includes(name), "castle") +
       cls(dest && s.hover === name, "hov") + cls(s.drag?.active && s.drag.from === name, "ghost") +
-      cls(s.dests.get(name)?.length, "can");
+      cls(s.dests.get(name)?.length && (!s.viewing || s.trying), "can");
     const label = squareLabel(s, name);
     const tab = s.tabStop === name && !s.viewing ? 0 : -1;
     const key = `${className}|${label}|${tab}|${prev}|${code}`;
