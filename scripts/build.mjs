@@ -205,6 +205,7 @@ const exportsMap = {
     default: "./index.js",
   },
   "./board": { types: "./board/index.d.ts", default: "./board/index.js" },
+  "./board/iife": "./board/chess960-board.iife.js",
   "./iife": "./chess960.iife.js",
   "./engine": { types: "./engine/index.d.ts", default: "./engine/index.js" },
   "./engine/iife": "./engine/chess960-engine.iife.js",
@@ -214,7 +215,7 @@ const exportsMap = {
 writeFileSync(join(pkg, "package.json"), `${JSON.stringify({
   name: rootManifest.name, version: rootManifest.version, description: rootManifest.description,
   license: rootManifest.license, keywords: rootManifest.keywords, engines: rootManifest.engines,
-  type: "module", sideEffects: ["./board/index.js"],
+  type: "module", sideEffects: ["./board/index.js", "./board/chess960-board.iife.js"],
   main: "./cjs/index.js", module: "./index.js", types: "./index.d.ts", exports: exportsMap,
 }, null, 2)}\n`);
 writeFileSync(join(pkg, "cjs", "package.json"), `${JSON.stringify({ type: "commonjs" }, null, 2)}\n`);

@@ -212,8 +212,12 @@ test("PGN viewer steps with buttons, arrow keys and clicks on the move list", as
   assert.equal(await label(page, "b5"), "b5");
   await shadow(page, '[data-action="start"]').click();
   assert.equal(await placement(page), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
-  // The viewer does not play.
+  // A move on the viewer is the reader's own line (SPEC §5), never the record's.
   await click(page, "e2", "e4");
+  assert.equal(await label(page, "e4"), "white pawn on e4");
+  assert.equal(await shadow(page, "[data-trial]").count(), 1);
+  assert.equal(await shadow(page, "[data-ply]").count(), 6);
+  await shadow(page, '[data-action="back"]').click();
   assert.equal(await label(page, "e4"), "e4");
   assert.deepEqual(page.errors, []);
   await page.close();

@@ -123,7 +123,7 @@ test("pkg/chess960.iife.js runs from a classic script under the strict CSP", asy
 
 test("the built bundles use no eval and no Function constructor", () => {
   const files = [
-    join(dist, "chess960-board.js"), join(dist, "demo.js"), join(root, "pkg", "index.js"),
+    join(dist, "chess960-board.js"), join(dist, "app.js"), join(dist, "sw.js"), join(root, "pkg", "index.js"),
     join(root, "pkg", "chess960.iife.js"), join(root, "pkg", "node", "index.js"), join(root, "pkg", "cjs", "index.js"),
   ];
   for (const f of files) {

@@ -155,9 +155,77 @@ export const events = (page, type) =>
   page.evaluate((t) => window.events.filter((e) => e.type === t).map((e) => e.detail), type);
 export const shadow = (page, selector) => page.locator(`chess960-board ${selector}`);
 
+/** axe-core in the page: the serious and critical violations, as "rule: target" lines. */
+export async function axe(page) {
+  await page.addScriptTag({ path: join(root, "node_modules", "axe-core", "axe.min.js") });
+  const result = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  });
+  const bad = result.filter((v) => v.impact === "serious" || v.impact === "critical");
+  return { all: result, bad: bad.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n}`)) };
+}
+
 /** Waits until no animation runs in the page's boards (moves slide for ~200 ms). */
 export async function settle(page) {
   await page.waitForFunction(() =>
     [...document.querySelectorAll("chess960-board")].every((b) => !b.shadowRoot || b.shadowRoot.getAnimations().length === 0)
   );
 }
+
+export const escapeHtml = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+
+/**
+ * A blog page with the element's script that turns dark with the reader's setting and
+ * says nothing of color-scheme, as many do: `css` for its own layout, `body` inside <main>.
+ */
+export function blogPage(title, css, body) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
+<script src="/chess960-board.js"></script>
+<style>
+body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#fff;color:#1f1f1f}
+@media (prefers-color-scheme:dark){body{background:rgb(22,24,26);color:#e3e3e3}}
+${css}
+</style></head><body><main>
+${body}
+</main></body></html>`;
+}
+
+/** WCAG contrast of two computed colours ("rgb(…)" or, for a color-mix(), "color(srgb 0.66 0.76 0.88)"), the background opaque. */
+export function contrast(fg, bg) {
+  const lum = (c) => {
+    const scale = c.startsWith("color(srgb") ? 1 : 255;
+    const [r, g, b] = c.replace("color(srgb", "").match(/[\d.]+/g).slice(0, 3).map((v) => {
+      const x = +v / scale;
+      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}
+
+/**
+ * The characters of the text in `selector` (inside the shadow root of the element with id
+ * `host`) that no font of this machine draws: drawn in that text's font, such a character
+ * inks the same box as a private-use one.
+ */
+export const missingGlyphs = (page, host, selector) => page.evaluate(([h, sel]) => {
+  const root = document.getElementById(h).shadowRoot;
+  const c = document.createElement("canvas");
+  c.width = 120;
+  c.height = 60;
+  const x = c.getContext("2d");
+  const els = [...root.querySelectorAll(sel)];
+  const font = getComputedStyle(els[0]).font;
+  const ink = (ch) => {
+    x.clearRect(0, 0, 120, 60);
+    x.font = font.replace(/\d+(\.\d+)?px/, "40px");
+    x.fillText(ch, 5, 45);
+    return x.getImageData(0, 0, 120, 60).data.filter((_, i) => i % 4 === 3).join();
+  };
+  const box = ink("\uE000");
+  const text = els.map((e) => e.textContent).join("");
+  return [...new Set(text)].filter((ch) => ch.trim() && ink(ch) === box);
+}, [host, selector]);

@@ -8,6 +8,7 @@ import { createReadStream, existsSync, mkdtempSync, readFileSync, readdirSync, r
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join, normalize, sep } from "node:path";
+import { pathToFileURL } from "node:url";
 import { after, before, test } from "node:test";
 import { root, shots, start } from "./helpers.mjs";
 
@@ -35,12 +36,14 @@ const HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 <body><div id="app" style="width:400px"></div><script type="module" src="/src/main.ts"></script></body></html>`;
 
 let app;
+let tarball;
 let env;
 let server;
 let origin;
 before(async () => {
   app = mkdtempSync(join(tmpdir(), "chess960-app-"));
   const packed = execFileSync("npm", ["pack", "--pack-destination", app, "--silent"], { cwd: root, encoding: "utf8" }).trim().split("\n").at(-1);
+  tarball = join(app, packed);
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
   // The package has no dependencies: the install needs nothing but the tarball.
   execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", join(app, packed)], { cwd: app, stdio: "pipe" });
@@ -65,6 +68,48 @@ test("the packed package ships chess960/board: ESM, types, exports map", () => {
   const js = readFileSync(join(pkg, "pkg", "board", "index.js"), "utf8");
   assert.match(js, /from"chess960"/, "the core is imported by name");
   assert.doesNotMatch(js, /WebAssembly/, "no second copy of the core");
+});
+
+test("chess960/board/iife: the one-file board script is packed, exported, and alone draws a board from file://", async () => {
+  const pkg = join(app, "node_modules", "chess960");
+  const manifest = JSON.parse(readFileSync(join(pkg, "package.json"), "utf8"));
+  assert.equal(manifest.exports["./board/iife"], "./pkg/board/chess960-board.iife.js");
+  const resolved = execFileSync(process.execPath, ["--input-type=module", "-e", 'console.log(import.meta.resolve("chess960/board/iife"))'], { cwd: app, encoding: "utf8" });
+  assert.match(resolved.trim(), /node_modules\/chess960\/pkg\/board\/chess960-board\.iife\.js$/);
+  // The tarball unpacked as a blogger would (or a CDN serves it), and a page beside it
+  // that loads nothing but that one file.
+  const dir = mkdtempSync(join(tmpdir(), "chess960-iife-"));
+  try {
+    execFileSync("tar", ["-xzf", tarball, "-C", dir]);
+    const script = join(dir, "package", "pkg", "board", "chess960-board.iife.js");
+    assert.ok(existsSync(script), "in the tarball");
+    writeFileSync(join(dir, "post.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>post</title>
+<script src="package/pkg/board/chess960-board.iife.js"></script></head><body>
+<chess960-board id="play" variant="chess960" position="518"></chess960-board>
+<chess960-board id="view" pgn="1. e4 e5 2. Nf3 Nc6 *" ply="last"></chess960-board></body></html>`);
+    const page = await env.browser.newPage();
+    const errors = [];
+    const requests = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("request", (r) => requests.push(r.url()));
+    await page.goto(pathToFileURL(join(dir, "post.html")).href);
+    const play = page.locator("#play");
+    await play.locator('[data-square="e2"]').waitFor();
+    assert.equal(await play.locator("[data-square]").count(), 64);
+    assert.equal(await play.locator("[data-square] svg.pc").count(), 32);
+    assert.equal(await play.locator('[data-square="e1"]').getAttribute("aria-label"), "white king on e1");
+    await play.locator('[data-square="g1"]').click();
+    await play.locator('[data-square="f3"]').click();
+    assert.equal(await play.locator('[data-square="f3"]').getAttribute("aria-label"), "white knight on f3");
+    assert.equal(await page.locator("#view [data-ply]").count(), 4);
+    assert.equal(await page.locator('#view [data-square="c6"]').getAttribute("aria-label"), "black knight on c6");
+    assert.equal(await page.evaluate(() => typeof window.Chess960.Chess), "function", "the global API");
+    assert.deepEqual(requests.filter((u) => !u.startsWith("file:")), [], "nothing fetched from the network");
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("an app's TypeScript type-checks against the package's types (tsc --strict)", () => {

@@ -7,11 +7,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, before, test } from "node:test";
-import { click, dist, root, settle, shots, start, www } from "./helpers.mjs";
+import { axe, click, dist, settle, shots, start, www } from "./helpers.mjs";
 import { treeOf } from "./pgn-tree.mjs";
 
 const PGN = readFileSync(new URL("./fixtures/annotated.pgn", import.meta.url), "utf8");
-const AXE = join(root, "node_modules", "axe-core", "axe.min.js");
 const escapeHtml = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
 
 const WATCH = `window.violations = [];
@@ -73,17 +72,6 @@ async function blog({ width = 1000, height = 900, dark = false } = {}) {
   await page.evaluate((tree) => document.getElementById("tree").board.view(tree), treeOf(PGN));
   await page.locator("#record [data-ply]").first().waitFor();
   return page;
-}
-
-/** axe-core in the page: the serious and critical violations, as "rule: target" lines. */
-async function axe(page) {
-  await page.addScriptTag({ path: AXE });
-  const result = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ["violations"] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
-  });
-  const bad = result.filter((v) => v.impact === "serious" || v.impact === "critical");
-  return { all: result, bad: bad.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n}`)) };
 }
 
 test("under Trusted Types (require-trusted-types-for 'script') the board plays, the viewer shows its record, errors show", async () => {
@@ -191,6 +179,10 @@ test("screenshots: the blog page and the demo, desktop and phone, light and dark
       await demo.emulateMedia({ colorScheme: scheme });
       await demo.goto(pathToFileURL(join(dist, "index.html")).href);
       await demo.click('button[data-variant="standard"]');
+      // The app asks before leaving the game the previous round left in progress.
+      if (await demo.locator("dialog#ask[open]").waitFor({ timeout: 1000 }).then(() => true, () => false)) {
+        await demo.getByRole("button", { name: "Start a new game" }).click();
+      }
       for (const [a, b] of [["e2", "e4"], ["e7", "e5"], ["g1", "f3"]]) await click(demo, a, b);
       await settle(demo);
       await demo.screenshot({ path: join(shots, `demo-${name}-${scheme}.png`), fullPage: name === "phone" });

@@ -7,12 +7,12 @@
  *   import { Board } from "chess960/board";
  *   new Board(document.querySelector("#board"), { game: Chess.chess960(518) });
  */
-import { Chess960BoardElement } from "./element.ts";
+import { Chess960BoardElement, type Chess960BoardEventMap } from "./element.ts";
 
-export { Board, describeOutcome, type BoardOptions, type SwapDetail } from "./board.ts";
-export { Chess960BoardElement };
+export { Board, describeOutcome, type AnalysisDetail, type AnalysisLimits, type BoardOptions, type SwapDetail } from "./board.ts";
+export { Chess960BoardElement, type Chess960BoardEventMap };
 export { readTree, parseShapes, type PgnArrow, type PgnCircle, type PgnCommand, type PgnEval, type PgnGame, type PgnNode } from "./pgn-source.ts";
-export type { Game, Shape, ShapeColor } from "./types.ts";
+export type { EngineLike, Game, Judgment, ReviewedPly, Score, Shape, ShapeColor } from "./types.ts";
 
 if (typeof customElements !== "undefined" && !customElements.get("chess960-board")) {
   customElements.define("chess960-board", Chess960BoardElement);
@@ -21,5 +21,17 @@ if (typeof customElements !== "undefined" && !customElements.get("chess960-board
 declare global {
   interface HTMLElementTagNameMap {
     "chess960-board": Chess960BoardElement;
+  }
+  /**
+   * The board's events on any element that hosts one (`new Board(div)` dispatches them
+   * on the div): `div.addEventListener("move", (e) => e.detail.san)`. `error` is typed
+   * on `Chess960BoardElement` only: the DOM's own map already has `error` (ErrorEvent).
+   */
+  interface HTMLElementEventMap {
+    move: Chess960BoardEventMap["move"];
+    gameover: Chess960BoardEventMap["gameover"];
+    swap: Chess960BoardEventMap["swap"];
+    shapes: Chess960BoardEventMap["shapes"];
+    analysis: Chess960BoardEventMap["analysis"];
   }
 }

@@ -22,6 +22,11 @@ export interface Controller {
   choose(index: number): void;
   /** A named action (viewer steps, flip, cancel …); `value` for "goto" is a record entry. */
   action(name: string, value?: string): void;
+  /**
+   * The mouse wheel over a viewer: one step forward (1) or back (−1); false when there is
+   * none to take. With `ask`, only says whether there is.
+   */
+  wheel(step: 1 | -1, ask?: boolean): boolean;
   /** A shape drawn with the right button: toggles it among the user's shapes. */
   drawn(shape: Shape): void;
   clearShapes(): void;
@@ -84,7 +89,8 @@ export function bindInput(dom: Dom, ctl: Controller): () => void {
     }
     if (e.button) return;
     if (st.shapes.user.length) ctl.clearShapes();
-    if (!st.interactive || st.viewing) return;
+    // A viewer is played on only where the reader may try moves (its dests say so).
+    if (!st.interactive || (st.viewing && !st.dests.size)) return;
     e.preventDefault();
     const drag = ctl.down(sq);
     if (st.prompt) st.armed = false;
@@ -201,17 +207,43 @@ export function bindInput(dom: Dom, ctl: Controller): () => void {
     const index = data?.["index"];
     const action = data?.["action"];
     const node = data?.["node"];
+    const tried = data?.["try"];
     if (index && inPrompt) ctl.choose(+index);
     else if (action) ctl.action(action);
     else if (node) ctl.action("goto", node);
+    else if (tried) ctl.action("try", tried);
     else if (t === dom.overlay) ctl.cancel();
   };
 
   const noMenu = (e: Event): void => e.preventDefault();
 
+  // The wheel steps a viewer while the pointer is over it: a mouse's notch (about 100 px
+  // in Chromium, 3 lines in Firefox) is one ply; a touchpad's small deltas add up to one.
+  // The page scrolls as usual elsewhere, and here too once there is no step left (at
+  // the game's start or end). The listener cannot be passive: it must cancel the page's
+  // scroll for the wheel it steps with. It is on the viewer alone, never on the window,
+  // so scrolling anywhere else keeps the browser's fast path.
+  let wheeled = 0;
+  let wheelTime = 0;
+  const onWheel = (e: WheelEvent): void => {
+    if (!st.viewing || e.ctrlKey || Math.abs(e.deltaX) > Math.abs(e.deltaY) || !e.deltaY) return;
+    if ((e.target as Element).closest?.("select, textarea")) return;
+    const px = e.deltaY * (e.deltaMode === 1 ? 33 : e.deltaMode === 2 ? 600 : 1);
+    const step = px > 0 ? 1 : -1;
+    if (e.timeStamp - wheelTime > 300 || Math.sign(wheeled) !== step) wheeled = 0;
+    wheelTime = e.timeStamp;
+    if (!ctl.wheel(step, true)) return;
+    e.preventDefault();
+    wheeled += px;
+    if (Math.abs(px) >= 50 || Math.abs(wheeled) >= 100) {
+      wheeled = 0;
+      ctl.wheel(step);
+    }
+  };
+
   const wrap = dom.wrap;
   // Every listener once, so that the returned unbind removes exactly what was added.
-  const listeners: Array<[EventTarget, string, (e: never) => void]> = [
+  const listeners: Array<[EventTarget, string, (e: never) => void, AddEventListenerOptions?]> = [
     [box, "pointerdown", onDown],
     [box, "pointermove", onMove],
     [box, "pointerup", onUp],
@@ -221,8 +253,9 @@ export function bindInput(dom: Dom, ctl: Controller): () => void {
     [dom.board, "focusin", onFocus],
     [wrap, "keydown", onKey],
     [wrap, "click", onClick],
+    [wrap, "wheel", onWheel, { passive: false }],
   ];
-  for (const [target, type, fn] of listeners) target.addEventListener(type, fn as EventListener);
+  for (const [target, type, fn, options] of listeners) target.addEventListener(type, fn as EventListener, options);
   return () => {
     cancelAnimationFrame(frame);
     for (const [target, type, fn] of listeners) target.removeEventListener(type, fn as EventListener);

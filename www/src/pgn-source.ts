@@ -25,11 +25,16 @@ export function parseShapes(text: string): Array<{ from: Square; to?: Square; co
   return out;
 }
 
-/** NAG glyphs (PGN standard 8.2.4 and common use), and what they mean. */
+/**
+ * NAG glyphs (PGN standard 8.2.4 and common use), and what they mean. $14 and $15 are
+ * written "+=" and "=+" (as in Informant's ASCII), not ⩲ and ⩱: those two (U+2A72,
+ * U+2A71) are in no font of a Debian desktop and draw as empty boxes (look.test.mjs
+ * checks every glyph here against the fonts of the machine it runs on).
+ */
 export const NAGS: Record<number, [string, string]> = {
   1: ["!", "good move"], 2: ["?", "mistake"], 3: ["!!", "brilliant move"], 4: ["??", "blunder"],
   5: ["!?", "interesting move"], 6: ["?!", "dubious move"], 7: ["□", "only move"], 10: ["=", "equal position"],
-  13: ["∞", "unclear position"], 14: ["⩲", "White is slightly better"], 15: ["⩱", "Black is slightly better"],
+  13: ["∞", "unclear position"], 14: ["+=", "White is slightly better"], 15: ["=+", "Black is slightly better"],
   16: ["±", "White is better"], 17: ["∓", "Black is better"], 18: ["+−", "White is winning"],
   19: ["−+", "Black is winning"], 22: ["⨀", "zugzwang"], 23: ["⨀", "zugzwang"], 32: ["⟳", "development advantage"],
   33: ["⟳", "development advantage"], 36: ["↑", "initiative"], 37: ["↑", "initiative"], 40: ["→", "attack"],
@@ -38,9 +43,13 @@ export const NAGS: Record<number, [string, string]> = {
   146: ["N", "novelty"],
 };
 
-/** Glyphs of a move's NAGs: move assessments (1–6) first, then the rest. */
-export function nagText(nags: number[]): string {
-  return [...nags].sort((a, b) => (a > 6 ? 1 : 0) - (b > 6 ? 1 : 0)).map((n) => NAGS[n]?.[0] ?? `$${n}`).join("");
+/**
+ * Glyphs of a move's NAGs: the move assessments (1–6, written against the move: "e4!?")
+ * and the rest (position assessments and the like, set a little apart: "Bb5 +=").
+ */
+export function nagText(nags: number[]): [assessment: string, other: string] {
+  const glyphs = (keep: (n: number) => boolean): string => nags.filter(keep).map((n) => NAGS[n]?.[0] ?? `$${n}`).join("");
+  return [glyphs((n) => n <= 6), glyphs((n) => n > 6)];
 }
 
 /** Splits a PGN text into games' tags for a chooser's labels, without replaying them. */

@@ -51,6 +51,15 @@ export function createDom(root: ShadowRoot): Dom {
   };
 }
 
+/**
+ * Marks the board dark (class `dark`: color-scheme dark, its own colours for dark pages)
+ * when the text colour it inherits is light: it stands on a dark page.
+ */
+export function matchPage(dom: Dom): void {
+  const rgb = /^rgba?\((\d+), (\d+), (\d+)/.exec(getComputedStyle(dom.root.host).color);
+  if (rgb) dom.wrap.classList.toggle("dark", 0.299 * +(rgb[1] ?? 0) + 0.587 * +(rgb[2] ?? 0) + 0.114 * +(rgb[3] ?? 0) > 150);
+}
+
 export function squareLabel(s: State, sq: Square): string {
   const p = s.pieces.get(sq);
   return (p ? `${colorName(p.color)} ${NAMES[p.role]} on ${sq}` : sq) +
@@ -69,6 +78,7 @@ const reducedMotion = (): boolean =>
 export function render(s: State, dom: Dom): void {
   dom.box.hidden = !!s.error;
   dom.fail.hidden = !s.error;
+  dom.fail.toggleAttribute("data-error", !!s.error);
   if (dom.fail.textContent !== s.error) dom.fail.textContent = s.error;
   const turned = dom.orientation !== s.orientation;
   if (turned) buildSquares(s, dom);
@@ -91,7 +101,8 @@ export function render(s: State, dom: Dom): void {
     const className = "sq" + cls((f + r) % 2 === 0, "dk") + cls(s.lastMove.includes(name), "last") +
       cls(s.selected === name, "sel") + cls(s.check === name, "chk") + cls(dest, "dest") +
       cls(dest && piece, "occ") + cls(dest && castleInputs.includes(name), "castle") +
-      cls(dest && s.hover === name, "hov") + cls(s.drag?.active && s.drag.from === name, "ghost");
+      cls(dest && s.hover === name, "hov") + cls(s.drag?.active && s.drag.from === name, "ghost") +
+      cls(s.dests.get(name)?.length && (!s.viewing || s.trying), "can");
     const label = squareLabel(s, name);
     const tab = s.tabStop === name && !s.viewing ? 0 : -1;
     const key = `${className}|${label}|${tab}|${prev}|${code}`;

@@ -36,8 +36,10 @@ export interface State {
   /** Side to move, or in the Chess-9 swap phase the side choosing. */
   toMove: Color;
   interactive: boolean;
-  /** Viewer mode: the board shows a record's positions and is not played on. */
+  /** Viewer mode: the board shows a record's positions (the reader may try moves from them). */
   viewing: boolean;
+  /** Viewer mode: the reader is playing a line of their own from a shown position. */
+  trying: boolean;
   dests: Map<Square, Square[]>;
   selected: Square | null;
   /** Whether the selected piece was already selected before this press. */

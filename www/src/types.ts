@@ -16,6 +16,7 @@ import type {
   SwapRecord,
   Variant,
 } from "chess960";
+import type { ReviewProgress, ReviewedPly } from "chess960/engine";
 export type { Color, Move, Outcome, Resolution, Role, SwapChoice, SwapRecord, Variant };
 /** A square name as the board handles it (the package's `Square` is the union of the 64). */
 export type Square = string;
@@ -40,6 +41,7 @@ export interface Game {
   outcome(): Outcome | null;
   history(opts: { verbose: true }): Array<Move | SwapRecord>;
   tree(): PgnGame;
+  pgn(): string;
 }
 
 /** Colours of drawn shapes, as in PGN's [%cal]/[%csl] (G, R, Y, B). */
@@ -51,4 +53,26 @@ export interface Shape {
   to?: Square;
   /** Green when absent. */
   color?: ShapeColor;
+}
+
+/**
+ * The slice of `chess960/engine` (SPEC §6) that the viewer uses: the review behind
+ * "Analyse" and the reply in a line the reader tries. Its types are the engine's own;
+ * engine-load.ts checks that the package's `Engine` fits.
+ */
+export type { Judgment, ReviewProgress, ReviewedPly, Score } from "chess960/engine";
+
+export interface EngineLike {
+  reviewGame(
+    game: Game,
+    options: { nodes?: number; movetime?: number },
+    handlers: { signal?: AbortSignal; onProgress?: (progress: ReviewProgress) => void },
+  ): Promise<ReviewedPly[]>;
+  bestMove(game: Game, options: { movetime?: number }, handlers: { signal?: AbortSignal }): Promise<{ san: string; uci: string }>;
+  terminate(): void;
+}
+
+/** What an engine module gives: `chess960/engine`, or the global of its one-file script. */
+export interface EngineModule {
+  Engine: { create(): Promise<EngineLike> };
 }

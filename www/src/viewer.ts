@@ -6,9 +6,12 @@
  * position of the entry it points at.
  */
 import { button, h } from "./dom.ts";
+import { JUDGMENTS, fromPgnEval, type PlyEval } from "./evals.ts";
+import { EvalBar, EvalGraph } from "./graph.ts";
 import { icon, type IconName } from "./icons.ts";
 import { NAGS, nagText, type PgnGame, type PgnNode } from "./pgn-source.ts";
-import type { Color, Shape } from "./types.ts";
+import { Tools } from "./tools.ts";
+import type { Color, Move, Shape } from "./types.ts";
 
 /** A place in the record: the start, or a move of the mainline or of a variation. */
 export interface Entry {
@@ -73,18 +76,114 @@ export class Viewer {
   readonly bot = h("div", { class: "player bot" });
   readonly nav = h("div", { class: "nav", role: "group", "aria-label": "Moves" });
   readonly list = h("div", { class: "list" });
-  private readonly scroll = h("div", { class: "scroll", role: "region", "aria-label": "Moves", tabindex: 0 });
+  readonly scroll = h("div", { class: "scroll", role: "region", "aria-label": "Moves", tabindex: 0 });
+  /** Scores per mainline ply (index = ply), from the record's [%eval] or the engine's review. */
+  evals: Array<PlyEval | undefined> = [];
+  /** Whether `evals` came from the engine (its judgments and best moves with them). */
+  analysed = false;
+  readonly graph: EvalGraph;
+  readonly bar = new EvalBar();
+  readonly tools = new Tools();
+  /** What the line the reader tries added to the move list (taken out again by hideTrial). */
+  private trialParts: Element[] = [];
+  /** The column under or beside the board: the graph, the tools, the move list. */
+  readonly column = h("div", { class: "lcol" });
   private clocks = false;
 
-  constructor(wrap: HTMLElement, tree: PgnGame, onPick: (index: number) => void) {
+  constructor(wrap: HTMLElement, tree: PgnGame, onPick: (index: number) => void, onPly: (ply: number) => void) {
     this.head.append(this.event, this.picker);
     this.picker.addEventListener("change", () => onPick(this.picker.selectedIndex));
     for (const [action, name, label] of NAV) this.nav.append(button({ "data-action": action, "aria-label": label, title: label }, icon(name)));
-    this.list.append(this.scroll);
+    this.graph = new EvalGraph(onPly);
+    this.column.append(this.graph.el, this.tools.el, this.scroll);
+    this.list.append(this.column);
     wrap.classList.add("viewer");
-    wrap.append(this.head, this.top, this.bot, this.nav, this.list);
+    wrap.append(this.head, this.top, this.bar.el, this.bot, this.nav, this.list);
     this.tree = tree;
     this.start = this.cur = this.load(tree);
+  }
+
+  /** The parts the viewer adds to the board's grid, to take away when it leaves. */
+  get parts(): HTMLElement[] {
+    return [this.head, this.top, this.bot, this.nav, this.list, this.bar.el];
+  }
+
+  /** Whether there is anything to draw in the graph and the bar. */
+  get hasEvals(): boolean {
+    return this.evals.some(Boolean);
+  }
+
+  /** The engine's review of the mainline (null: back to the record's own [%eval]). */
+  setReview(review: ReadonlyArray<PlyEval & { ply: number }> | null): void {
+    this.evals = [];
+    if (review) for (const r of review) this.evals[r.ply] = r;
+    else {
+      for (const n of this.tree.moves) {
+        const score = fromPgnEval(n.eval);
+        if (score) this.evals[n.ply] = { score, depth: n.eval?.depth };
+      }
+    }
+    this.analysed = !!review;
+    for (const e of this.entries) if (e.main && e.el) this.judge(e);
+  }
+
+  /** Marks a mainline move with the engine's judgment (its glyph when the annotator gave none). */
+  private judge(e: Entry): void {
+    const b = e.el as HTMLButtonElement;
+    const node = e.node as PgnNode;
+    const j = this.evals[node.ply]?.judgment;
+    b.querySelector(".jg")?.remove();
+    if (!j) {
+      delete b.dataset["judgment"];
+      b.title = b.dataset["nags"] ?? "";
+      return;
+    }
+    b.dataset["judgment"] = j;
+    const best = this.evals[node.ply]?.best;
+    b.title = [b.dataset["nags"], `${JUDGMENTS[j].name}${best ? `: best was ${best.san}` : ""}`].filter(Boolean).join(", ");
+    if (!node.nags.some((n) => n >= 1 && n <= 6)) b.querySelector(".san")?.after(h("span", { class: "jg" }, JUDGMENTS[j].glyph));
+  }
+
+  /**
+   * Shows the line the reader tries (`moves`, the current one `at`: 0 for none yet) as a
+   * side line after `branch`, in place in the move list: `[data-trial]`, its moves buttons
+   * with `data-try` (1 for its first move).
+   */
+  showTrial(branch: Entry, moves: Move[], at: number): void {
+    this.hideTrial();
+    const box = h("div", { class: "var try", "data-trial": "", role: "group", "aria-label": "Your moves (not part of the game)" });
+    box.append(h("span", { class: "tlabel" }, "Your line: "));
+    let number = true;
+    moves.forEach((m, i) => {
+      const n = m.before.split(" ")[5] ?? "";
+      const num = m.color === "w" ? `${n}. ` : number ? `${n}… ` : "";
+      number = false;
+      const b = button({ class: "vm", "data-try": i + 1, tabindex: -1 }, num + m.san);
+      if (i + 1 === at) b.setAttribute("aria-current", "true");
+      box.append(b, " ");
+    });
+    if (!moves.length) box.append(h("span", { class: "cmt" }, "play a move on the board"));
+    this.trialParts = insertAfter(branch, box, this.scroll.querySelector(".moves"));
+    const cur = box.querySelector<HTMLElement>('[aria-current="true"]') ?? box;
+    this.scroll.scrollTop = Math.max(0, cur.offsetTop - this.scroll.clientHeight / 2);
+  }
+
+  hideTrial(): void {
+    for (const el of this.trialParts) el.remove();
+    this.trialParts = [];
+  }
+
+  /** The mainline ply the shown position belongs to: a variation's, the one it branches from. */
+  mainPly(): number {
+    let e: Entry | null = this.cur;
+    while (e && !e.main) e = e.prev;
+    return e?.node?.ply ?? 0;
+  }
+
+  /** "12. Nf3", "12… Nf6", or "Start" for ply 0 of the mainline. */
+  plyName(ply: number): string {
+    const n = this.tree.moves[ply - 1];
+    return n ? `${n.moveNumber}${n.color === "w" ? "." : "…"} ${n.san}` : "Start";
   }
 
   /** Offers the games of a PGN file (labels in order); hidden for a single game. */
@@ -123,6 +222,7 @@ export class Viewer {
     this.head.hidden = !parts.length && !siteUrl && this.picker.hidden;
     const who = [hd["White"], hd["Black"]].filter(known).join(" – ");
     this.scroll.setAttribute("aria-label", who ? `Moves, ${who}` : "Moves");
+    this.setReview(null);
     return start;
   }
 
@@ -187,9 +287,12 @@ export class Viewer {
     const node = e.node as PgnNode;
     const judge = node.nags.find((n) => n >= 1 && n <= 6);
     const kind = judge === undefined ? undefined : ["", "good", "bad", "good", "bad", "interesting", "dubious"][judge];
+    const [assessment, other] = nagText(node.nags);
+    const title = node.nags.map((n) => NAGS[n]?.[1]).filter(Boolean).join(", ") || undefined;
     const b = button(
-      { class: cls, "data-node": e.id, "data-judge": kind, tabindex: -1, title: node.nags.map((n) => NAGS[n]?.[1]).filter(Boolean).join(", ") || undefined },
-      num + node.san + nagText(node.nags),
+      { class: cls, "data-node": e.id, "data-judge": kind, tabindex: -1, title, "data-nags": title },
+      h("span", { class: "san" }, num + node.san + assessment),
+      other && h("span", { class: "nag" }, other),
     );
     e.el = b;
     return b;
@@ -216,6 +319,11 @@ export class Viewer {
       ...src.circles.map((c) => ({ from: c.square, color: c.color })),
       ...src.arrows.map((a) => ({ from: a.from, to: a.to, color: a.color })),
     ];
+    // The engine's best move where it judged the move played: from the position before it.
+    const e = n && this.cur.main ? this.evals[n.ply] : undefined;
+    if (e?.judgment && e.best && e.best.uci.length >= 4) {
+      shapes.push({ from: e.best.uci.slice(0, 2), to: e.best.uci.slice(2, 4), color: "blue" });
+    }
     return {
       fen: n ? n.fen : this.tree.startFen,
       lastMove: n ? [n.from, n.to] : [],
@@ -224,8 +332,12 @@ export class Viewer {
     };
   }
 
-  /** Redraws what depends on the current entry and the orientation. */
-  render(orientation: Color, listFocused: boolean): void {
+  /**
+   * Redraws what depends on the current entry and the orientation; `trial` is where the
+   * reader is in a line of their own (no entry of the record is current then), `complete`
+   * false while a review is still filling the evaluations in.
+   */
+  render(orientation: Color, listFocused: boolean, trial: { at: number; length: number } | null, complete: boolean): void {
     const hd = this.tree.headers;
     const result = this.tree.result;
     for (const [row, color] of [[this.top, orientation === "w" ? "b" : "w"], [this.bot, orientation]] as const) {
@@ -247,19 +359,28 @@ export class Viewer {
     }
     for (const e of this.entries) {
       if (!e.el) continue;
-      const on = e === this.cur;
+      const on = e === this.cur && !trial;
       if (on) e.el.setAttribute("aria-current", "true");
       else e.el.removeAttribute("aria-current");
       e.el.tabIndex = on ? 0 : -1;
     }
-    const atStart = this.cur === this.start;
-    const atEnd = !this.cur.next;
+    const evals = this.hasEvals;
+    this.graph.el.hidden = this.bar.el.hidden = !evals;
+    if (evals) {
+      const ply = this.mainPly();
+      this.graph.render(this.evals, this.tree.moves.length, ply, (p) => this.plyName(p), complete);
+      this.bar.render(this.cur.main && !trial ? this.evals[ply] : undefined, orientation);
+    }
+    const atStart = trial ? trial.at === 0 : this.cur === this.start;
+    const atEnd = trial ? trial.at === trial.length : !this.cur.next;
     this.nav.querySelectorAll<HTMLButtonElement>("button").forEach((b) => {
       const a = b.dataset["action"];
       b.setAttribute("aria-disabled", String(a === "start" || a === "prev" ? atStart : a === "flip" ? false : atEnd));
     });
     const el = this.cur.el;
-    if (el) {
+    if (trial) {
+      /* the tried line keeps itself in view (showTrial) */
+    } else if (el) {
       // Keep the current move in view: the list scrolls, never the page.
       const top = el.offsetTop - this.scroll.clientHeight / 2 + el.offsetHeight / 2;
       this.scroll.scrollTop = Math.max(0, top);
@@ -284,6 +405,43 @@ export class Viewer {
   hasFocus(active: Element | null): boolean {
     return !!active && this.scroll.contains(active);
   }
+}
+
+/**
+ * Puts `box` into the move list right after `branch` (after its comments and variations)
+ * and returns what it added. In the mainline's grid a box after White's move breaks the
+ * row: a filler before it, and Black's move then starts a row of its own ("5 … Nf6").
+ */
+function insertAfter(branch: Entry, box: HTMLElement, grid: Element | null): Element[] {
+  const b = branch.el;
+  const added: Element[] = [box];
+  if (!b) {
+    grid?.prepend(box);
+    return added;
+  }
+  if (!branch.main) {
+    b.after(box);
+    return added;
+  }
+  box.classList.add("int");
+  let at: Element = b;
+  const white = branch.node?.color === "w";
+  if (white && !at.nextElementSibling?.matches(".m.none")) {
+    const filler = h("span", { class: "m none" });
+    at.after(filler);
+    added.push(filler);
+  }
+  if (white) at = at.nextElementSibling as Element;
+  while (at.nextElementSibling?.matches(".int")) at = at.nextElementSibling;
+  at.after(box);
+  const next = box.nextElementSibling;
+  if (white && next?.matches("button.m")) {
+    const num = h("span", { class: "num" }, String(branch.node?.moveNumber ?? ""));
+    const dots = h("span", { class: "m none" }, "…");
+    next.before(num, dots);
+    added.push(num, dots);
+  }
+  return added;
 }
 
 function comment(text: string, inline = false): HTMLElement {

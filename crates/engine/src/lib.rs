@@ -5,8 +5,9 @@
 //! [`eval`] (the evaluation, weights in one table), [`tt`] (the transposition table),
 //! [`hash`] (position keys), [`ordering`] (move ordering and exchange evaluation),
 //! [`time`] (clocks and time management), [`levels`] (levels 1–10), [`swap`] (the
-//! Chess-9 swap choice), `uci` (the native binary's protocol loop) and `wasm` (the engine
-//! wasm's exports).
+//! Chess-9 swap choice), [`analysis`] (several lines at once, a game's review and its
+//! judgments), [`protocol`] (what crosses the wasm boundary), `uci` (the native binary's
+//! protocol loop) and `wasm` (the engine wasm's exports).
 //!
 //! ```
 //! use chess960_engine::{Engine, Limits};
@@ -19,10 +20,12 @@
 //! assert_eq!(found.score, chess960_engine::Score::Mate(1));
 //! ```
 
+pub mod analysis;
 pub mod eval;
 pub mod hash;
 pub mod levels;
 pub mod ordering;
+pub mod protocol;
 pub mod search;
 pub mod swap;
 pub mod time;
@@ -32,5 +35,6 @@ pub mod uci;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
+pub use analysis::{Analysis, Judgment, PlyReview};
 pub use levels::Level;
 pub use search::{Engine, Info, Limits, Line, Rules, Score, SearchResult};

@@ -1,16 +1,16 @@
 //! The engine wasm's exports: one class that the worker in `js/engine/` drives.
 //!
-//! Converts and forwards. The game arrives as PGN, replayed by the core's reader, so
-//! the search sees its whole history (repetitions, the fifty-move rule, the Chess-9
-//! swaps). Answers are one line of tab-separated text, which the worker parses:
-//! `ok <uci> <cp|mate> <n> <depth> <nodes> <pv uci...>`, or `error <message>`.
+//! Converts and forwards. Requests arrive as JS objects and answers leave as JS objects,
+//! both the derived structs of [`crate::protocol`] (serde-wasm-bindgen); a refused
+//! request throws an `Error` with the reason.
 
 use super::levels::Level;
-use super::search::{Engine, Info, Limits, Score, SearchResult};
-use chess960::game::Game;
-use chess960::pgn;
-use chess960::position::Move;
-use chess960::text::cat;
+use super::protocol::{
+    AnalyseRequest, AnalysisOut, Found, PlyOut, ReviewRequest, SearchRequest, SwapRequest,
+};
+use super::search::{Engine, Info, Limits};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -18,31 +18,22 @@ pub struct EngineCore {
     engine: Engine,
 }
 
-/// A limit given by JS as a number: `None` unless positive and finite.
-fn limit(x: f64) -> Option<f64> {
-    (x.is_finite() && x > 0.0).then_some(x)
+fn request<T: DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
 }
 
-fn score_text(s: Score) -> String {
-    match s {
-        Score::Cp(cp) => cat!("cp\t", cp.to_string()),
-        Score::Mate(n) => cat!("mate\t", n.to_string()),
+/// A plain JS object (`None` as `null`).
+fn answer<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true))
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Calls `f` with `value`; what it throws is the page's affair, not the search's.
+fn tell<T: Serialize>(f: &js_sys::Function, value: &T) {
+    if let Ok(v) = answer(value) {
+        let _ = f.call1(&JsValue::NULL, &v);
     }
-}
-
-fn pv_text(game: &Game, pv: &[Move]) -> String {
-    let mut out = String::new();
-    for (i, &m) in pv.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        out.push_str(&game.uci(m));
-    }
-    out
-}
-
-fn game_of(text: &str) -> Result<Game, String> {
-    pgn::read(text).map_err(|e| e.message())
 }
 
 #[wasm_bindgen]
@@ -60,82 +51,71 @@ impl EngineCore {
         self.engine.clear();
     }
 
-    /// The best move of the game in `pgn`. `level` 1..=10 plays that level (0: none);
-    /// `nodes`, `depth`, `movetime` (ms) limit the search when positive; `seed` feeds a
-    /// level's choice. `on_info` gets an `ok`-shaped line after each iteration.
-    #[allow(clippy::too_many_arguments)]
-    pub fn search(
-        &mut self,
-        pgn: &str,
-        level: u8,
-        nodes: f64,
-        depth: f64,
-        movetime: f64,
-        seed: f64,
-        on_info: &js_sys::Function,
-    ) -> String {
-        let game = match game_of(pgn) {
-            Ok(g) => g,
-            Err(e) => return cat!("error\t", e),
-        };
-        let limits = Limits {
-            nodes: limit(nodes).map(|n| n as u64),
-            depth: limit(depth).map(|d| d.min(120.0) as i32),
-            movetime: limit(movetime),
-            clock: None,
-            multipv: 1,
-        };
-        let mut report = |i: &Info| {
-            let line = cat!(
-                "ok\t",
-                i.line.pv.first().map(|&m| game.uci(m)).unwrap_or_default(),
-                "\t",
-                score_text(i.line.score),
-                "\t",
-                i.depth.to_string(),
-                "\t",
-                i.nodes.to_string(),
-                "\t",
-                pv_text(&game, &i.line.pv)
-            );
-            let _ = on_info.call1(&JsValue::NULL, &JsValue::from_str(&line));
-        };
-        let mut seed = seed.to_bits();
-        let result: SearchResult = match Level::get(level) {
+    /// The best move ([`SearchRequest`] in, [`Found`] out); `on_info` gets a `Found`
+    /// after each iteration.
+    pub fn search(&mut self, req: JsValue, on_info: &js_sys::Function) -> Result<JsValue, JsError> {
+        let req: SearchRequest = request(req)?;
+        let game = req.game.to_game().map_err(|e| JsError::new(&e))?;
+        let limits = req.limits.limits(1);
+        let mut report = |i: &Info| tell(on_info, &Found::of_line(&game, i.line, i.depth, i.nodes));
+        let mut seed = req.seed.to_bits();
+        let result = match Level::get(req.level) {
             Some(l) => self
                 .engine
                 .play_level(&game, &l, &limits, &mut seed, &mut report),
             None => self.engine.best_move(&game, &limits, &mut report),
         };
-        match result.best {
-            Some(m) => cat!(
-                "ok\t",
-                game.uci(m),
-                "\t",
-                score_text(result.score),
-                "\t",
-                result.depth.to_string(),
-                "\t",
-                result.nodes.to_string(),
-                "\t",
-                pv_text(&game, &result.pv)
-            ),
-            None => cat!("error\tno legal move in this position"),
+        match Found::of_result(&game, &result) {
+            Some(found) => answer(&found),
+            None => Err(JsError::new("no legal move in this position")),
         }
     }
 
-    /// The Chess-9 swap the engine chooses in the game in `pgn` ("king", "queen" or
-    /// "none"), each candidate searched to `nodes` nodes.
+    /// Several lines ([`AnalyseRequest`] in, [`AnalysisOut`] out); `on_depth` gets an
+    /// `AnalysisOut` after each iteration.
+    pub fn analyse(
+        &mut self,
+        req: JsValue,
+        on_depth: &js_sys::Function,
+    ) -> Result<JsValue, JsError> {
+        let req: AnalyseRequest = request(req)?;
+        let game = req.game.to_game().map_err(|e| JsError::new(&e))?;
+        if game.legal_moves().is_empty() {
+            return Err(JsError::new("no legal move in this position"));
+        }
+        let limits = req.limits.limits(usize::from(req.multi_pv.clamp(1, 5)));
+        let a = self.engine.analyse(&game, &limits, &mut |a| {
+            tell(on_depth, &AnalysisOut::new(&game, a));
+        });
+        answer(&AnalysisOut::new(&game, &a))
+    }
+
+    /// A whole game's review ([`ReviewRequest`] in, an array of [`PlyOut`] out, in
+    /// order); `on_ply` gets each `PlyOut` as it is done (the last ply first).
+    pub fn review(&mut self, req: JsValue, on_ply: &js_sys::Function) -> Result<JsValue, JsError> {
+        let req: ReviewRequest = request(req)?;
+        let game = req.game.to_game().map_err(|e| JsError::new(&e))?;
+        let limits: Limits = req.limits.limits(1);
+        let plies = self.engine.review(&game, &limits, &mut |r| {
+            tell(on_ply, &PlyOut::new(&game, r))
+        });
+        let out: Vec<PlyOut> = plies.iter().map(|r| PlyOut::new(&game, r)).collect();
+        answer(&out)
+    }
+
+    /// The Chess-9 swap the engine chooses ("king", "queen" or "none").
     #[wasm_bindgen(js_name = chooseSwap)]
-    pub fn choose_swap(&mut self, pgn: &str, nodes: f64) -> String {
-        let game = match game_of(pgn) {
-            Ok(g) => g,
-            Err(e) => return cat!("error\t", e),
+    pub fn choose_swap(&mut self, req: JsValue) -> Result<String, JsError> {
+        let req: SwapRequest = request(req)?;
+        let game = req.game.to_game().map_err(|e| JsError::new(&e))?;
+        let nodes = if req.nodes.is_finite() && req.nodes > 0.0 {
+            req.nodes as u64
+        } else {
+            20_000
         };
-        let limits = Limits::nodes(limit(nodes).map_or(20_000, |n| n as u64));
-        match self.engine.choose_swap(&game, &limits) {
-            Some(c) => cat!("ok\t", c.name()),
-            None => cat!("error\tthe game is not in the Chess-9 swap phase"),
+        match self.engine.choose_swap(&game, &Limits::nodes(nodes)) {
+            Some(c) => Ok(c.name().into()),
+            None => Err(JsError::new("the game is not in the Chess-9 swap phase")),
         }
     }
 }
