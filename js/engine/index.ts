@@ -30,15 +30,15 @@ export type { Analysis, AnalysisLine, Judgment, ReviewedPly, Score, SwapChoice, 
 export interface MoveLike {
   from: string;
   to: string;
-  promotion?: string;
+  promotion?: string | undefined;
   san: string;
   /** chess.js's flag letters (`-` marks a null move). */
   flags: string;
   /** The position before the move (FEN). */
   before: string;
-  uci?: string;
+  uci?: string | undefined;
   /** For castling: the rook's start square. */
-  rookFrom?: string;
+  rookFrom?: string | undefined;
 }
 
 /** A Chess-9 swap as a game's verbose history lists it. */

@@ -121,12 +121,15 @@ test("the engine runs in a worker from a file:// page, reviews a game, stops wit
   assert.equal(data.error, undefined, data.error);
   assert.equal(data.mate, 'O-O-O# {"mate":1}');
   assert.equal(data.thought, "yes");
-  assert.deepEqual(JSON.parse(data.longTasksDuring), [], "long tasks on the page's thread while the engine thinks");
+  // An engine on the page's thread would block it for the whole search (seconds); a long
+  // task of 50-100 ms can be this shared machine's scheduler or a GC, so the bar is 100 ms.
+  const blocking = (list) => JSON.parse(list).filter((ms) => ms >= 100);
+  assert.deepEqual(blocking(data.longTasksDuring), [], `long tasks on the page's thread while the engine thinks: ${data.longTasksDuring}`);
   // The page's own 10 ms timer kept running (about 150 ticks in 1.5 s; generous for a shared machine).
   assert.ok(Number(data.ticks) > 50, `timer ticks while thinking: ${data.ticks}`);
   // The review: every ply, and the page's timer kept ticking (half the ideal count at least).
   assert.equal(data.reviewed, "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6");
-  assert.deepEqual(JSON.parse(data.longTasksDuringReview), [], "long tasks on the page's thread during the review");
+  assert.deepEqual(blocking(data.longTasksDuringReview), [], `long tasks on the page's thread during the review: ${data.longTasksDuringReview}`);
   assert.ok(Number(data.reviewTicks) >= Number(data.reviewMs) / 10 / 2, `${data.reviewTicks} ticks in ${data.reviewMs} ms of review`);
   const stops = JSON.parse(data.stopMs);
   const median = [...stops].sort((a, b) => a - b)[2];
@@ -136,7 +139,7 @@ test("the engine runs in a worker from a file:// page, reviews a game, stops wit
   console.log(`stop() answered in ${stops.map((ms) => ms.toFixed(1))} ms; long tasks while thinking: ${data.longTasksDuring}, reviewing: ${data.longTasksDuringReview}; review of 10 plies at 60,000 nodes: ${Math.round(data.reviewMs)} ms, ${data.reviewTicks} ticks`);
 });
 
-test("the demo plays the computer from file://: a reply in standard chess, the swap choice in Chess-9", async () => {
+test("the app plays the computer from file://: a reply in standard chess, the swap choice in Chess-9", async () => {
   const page = await browser.newPage();
   const problems = [];
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
@@ -144,16 +147,23 @@ test("the demo plays the computer from file://: a reply in standard chess, the s
     if (m.type() === "error") problems.push(`console: ${m.text()}`);
   });
   await page.goto(pathToFileURL(join(root, "www", "dist", "index.html")).href);
-  await page.click('button[data-variant="standard"]');
+  // The opponent is chosen for the next game; a new game asks before leaving one in progress.
+  const newGame = async (variant) => {
+    await page.click(`button[data-variant="${variant}"]`);
+    const ask = page.locator("dialog#ask[open]");
+    await ask.waitFor({ timeout: 1000 }).catch(() => {});
+    if (await ask.count()) await ask.getByRole("button", { name: "Start a new game" }).click();
+  };
   await page.selectOption("#cpu-level", "2");
   await page.selectOption("#cpu-side", "b");
+  await newGame("standard");
   const square = (s) => page.locator("chess960-board").locator(`[data-square="${s}"]`);
   await square("e2").click();
   await square("e4").click();
   await page.waitForFunction(() => document.querySelectorAll("#moves .m").length === 2, null, { timeout: 30_000 });
   assert.equal(await page.textContent("#status"), "White to move");
   // Chess-9 with the computer as Black: it makes Black's swap choice at once.
-  await page.click('button[data-variant="chess9"]');
+  await newGame("chess9");
   await page.waitForFunction(() => document.querySelector("#status")?.textContent === "White chooses a swap", null, { timeout: 30_000 });
   assert.match((await page.textContent("#moves .swaps")) ?? "", /^Swaps — Black: (kept|K⇄B|Q⇄B)$/);
   await page.close();
