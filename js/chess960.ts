@@ -10,6 +10,7 @@ export {
   KING,
   KNIGHT,
   NAG_TO_SYMBOL,
+  NAGS,
   nagToGlyph,
   PAWN,
   QUEEN,

@@ -31,11 +31,28 @@ export const SEVEN_TAG_ROSTER: Record<string, string> = {
 /** The move assessment glyphs (chess.js's suffix annotations). */
 export const SUFFIX_LIST: readonly Suffix[] = ["!", "?", "!!", "!?", "?!", "??"];
 
-/** Glyphs of the positional NAGs chess.js names. */
-export const NAG_TO_SYMBOL: Record<number, string> = {
-  7: "□", 10: "=", 13: "∞", 14: "⩲", 15: "⩱", 16: "±", 17: "∓", 18: "+−", 19: "-+",
-  22: "⨀", 32: "↑↑", 36: "↑", 40: "→", 44: "=∞", 132: "⇆", 138: "⊕", 140: "∆", 146: "N",
+/**
+ * NAG glyphs (PGN standard 8.2.4 and common use) and what they mean: the one table, for
+ * chess.js's `NAG_TO_SYMBOL` below and for the viewer (which only draws $14 and $15 in
+ * ASCII where fonts lack U+2A72 and U+2A71).
+ */
+export const NAGS: Readonly<Record<number, readonly [glyph: string, meaning: string]>> = {
+  1: ["!", "good move"], 2: ["?", "mistake"], 3: ["!!", "brilliant move"], 4: ["??", "blunder"],
+  5: ["!?", "interesting move"], 6: ["?!", "dubious move"], 7: ["□", "only move"], 10: ["=", "equal position"],
+  13: ["∞", "unclear position"], 14: ["⩲", "White is slightly better"], 15: ["⩱", "Black is slightly better"],
+  16: ["±", "White is better"], 17: ["∓", "Black is better"], 18: ["+−", "White is winning"],
+  19: ["-+", "Black is winning"], 22: ["⨀", "zugzwang"], 23: ["⨀", "zugzwang"], 32: ["↑↑", "development advantage"],
+  33: ["↑↑", "development advantage"], 36: ["↑", "initiative"], 37: ["↑", "initiative"], 40: ["→", "attack"],
+  41: ["→", "attack"], 44: ["=∞", "compensation"], 45: ["=∞", "compensation"], 132: ["⇆", "counterplay"],
+  133: ["⇆", "counterplay"], 138: ["⊕", "time trouble"], 139: ["⊕", "time trouble"], 140: ["∆", "with the idea"],
+  146: ["N", "novelty"],
 };
+
+/** The NAGs chess.js's current source names, with its glyphs (from {@link NAGS}). */
+const CHESSJS_NAGS = [7, 10, 13, 14, 15, 16, 17, 18, 19, 22, 32, 36, 40, 44, 132, 138, 140, 146];
+
+/** Glyphs of the positional NAGs chess.js names. */
+export const NAG_TO_SYMBOL: Record<number, string> = Object.fromEntries(CHESSJS_NAGS.map((n) => [n, NAGS[n]![0]]));
 
 /** The glyph chess.js gives a positional NAG (`±` for 16), or undefined. */
 export function nagToGlyph(nag: number): string | undefined {

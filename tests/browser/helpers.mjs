@@ -120,7 +120,13 @@ export async function boardPage(env, attrs = {}, options = {}) {
     if (inner) el.innerHTML = inner;
     window.events = [];
     for (const t of ["move", "gameover", "swap", "shapes", ...listen]) {
-      el.addEventListener(t, (e) => window.events.push({ type: t, detail: e.detail }));
+      // A Move's extras (uci, castle, rookFrom, rookTo) are prototype getters, which the
+      // copy page.evaluate makes would drop: they are copied in as plain fields here.
+      el.addEventListener(t, (e) => {
+        const d = e.detail;
+        const extras = d && typeof d === "object" && "uci" in d ? { uci: d.uci, castle: d.castle, rookFrom: d.rookFrom, rookTo: d.rookTo } : {};
+        window.events.push({ type: t, detail: Object.keys(extras).length ? { ...d, ...extras } : d });
+      });
     }
     document.body.appendChild(el);
   }, [attrs, options.inner ?? "", options.listen ?? []]);
@@ -229,3 +235,29 @@ export const missingGlyphs = (page, host, selector) => page.evaluate(([h, sel]) 
   const text = els.map((e) => e.textContent).join("");
   return [...new Set(text)].filter((ch) => ch.trim() && ink(ch) === box);
 }, [host, selector]);
+
+/**
+ * What a screenshot should show, asserted before it is taken: the page does not scroll
+ * sideways (nothing wider than the viewport), and every board in it is drawn: 64 squares
+ * of one size, the board inside the viewport's width.
+ */
+export async function assertLaidOut(page, what) {
+  const r = await page.evaluate(() => {
+    const doc = document.scrollingElement ?? document.documentElement;
+    const boards = [...document.querySelectorAll("chess960-board")].map((el) => {
+      const squares = [...(el.shadowRoot ?? el).querySelectorAll("[data-square]")].map((q) => q.getBoundingClientRect());
+      const box = el.getBoundingClientRect();
+      const widths = squares.map((q) => q.width);
+      return { n: squares.length, sizes: new Set(widths.map(Math.round)).size, minWidth: Math.min(...widths), maxWidth: Math.max(0, ...widths), left: box.left, right: box.right };
+    });
+    return { overflow: doc.scrollWidth - doc.clientWidth, width: innerWidth, boards };
+  });
+  assert.ok(r.overflow <= 1, `${what}: the page scrolls sideways by ${r.overflow} px`);
+  for (const [i, b] of r.boards.entries()) {
+    if (b.n === 0 || b.maxWidth === 0) continue; // not drawn as a board (its error state, hidden)
+    assert.equal(b.n, 64, `${what}: board ${i} has ${b.n} squares`);
+    assert.ok(b.sizes <= 2 && b.minWidth >= 8, `${what}: board ${i}'s squares are not of one size, at least 8 px`);
+    assert.ok(b.left >= -1 && b.right <= r.width + 1, `${what}: board ${i} leaves the viewport (${Math.round(b.left)}..${Math.round(b.right)} of ${r.width})`);
+  }
+}
+

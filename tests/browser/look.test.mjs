@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { axe, blogPage, contrast, escapeHtml, missingGlyphs, settle, shots, start } from "./helpers.mjs";
+import { assertLaidOut, axe, blogPage, contrast, escapeHtml, missingGlyphs, settle, shots, start } from "./helpers.mjs";
 
 const PGN = `[Event "Casual game"]
 [Site "https://lichess.org/abcdefgh"]
@@ -157,6 +157,7 @@ test("screenshots: phone and desktop, light and dark (test-results/www/look-*.pn
       await page.locator('#play [data-square="a8"]').click();
       await page.locator('#play [data-promotion="q"]').waitFor();
       await settle(page);
+      await assertLaidOut(page, `look-${name}-${dark ? "dark" : "light"}`);
       await page.screenshot({ path: join(shots, `look-${name}-${dark ? "dark" : "light"}.png`), fullPage: true });
       await page.close();
     }

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, before, test } from "node:test";
-import { axe, click, dist, settle, shots, start, www } from "./helpers.mjs";
+import { assertLaidOut, axe, click, dist, settle, shots, start, www } from "./helpers.mjs";
 import { treeOf } from "./pgn-tree.mjs";
 
 const PGN = readFileSync(new URL("./fixtures/annotated.pgn", import.meta.url), "utf8");
@@ -172,6 +172,7 @@ test("screenshots: the blog page and the demo, desktop and phone, light and dark
       await page.locator("#record [data-ply='25']").click();
       await page.locator("#tree [data-ply='59']").click();
       await settle(page);
+      await assertLaidOut(page, `blog-${name}-${scheme}`);
       await page.screenshot({ path: join(shots, `blog-${name}-${scheme}.png`), fullPage: true });
       await page.close();
       const demo = await env.browser.newPage();
@@ -185,6 +186,7 @@ test("screenshots: the blog page and the demo, desktop and phone, light and dark
       }
       for (const [a, b] of [["e2", "e4"], ["e7", "e5"], ["g1", "f3"]]) await click(demo, a, b);
       await settle(demo);
+      await assertLaidOut(demo, `demo-${name}-${scheme}`);
       await demo.screenshot({ path: join(shots, `demo-${name}-${scheme}.png`), fullPage: name === "phone" });
       await demo.close();
     }

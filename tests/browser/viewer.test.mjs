@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { boardPage, events, label, placement, settle, shadow, shots, sq, start, www } from "./helpers.mjs";
+import { assertLaidOut, boardPage, events, label, placement, settle, shadow, shots, sq, start, www } from "./helpers.mjs";
 import { treeOf } from "./pgn-tree.mjs";
 
 const PGN = readFileSync(new URL("./fixtures/annotated.pgn", import.meta.url), "utf8");
@@ -216,13 +216,8 @@ test("the src attribute loads a PGN file; ply=last opens at the end", async () =
   await page.close();
 });
 
-test("with the core's tree (Chess.prototype.tree), the pgn attribute shows comments and variations", async (t) => {
+test("with the core's tree (Chess.prototype.tree), the pgn attribute shows comments and variations", async () => {
   const page = await boardPage(env, { pgn: PGN });
-  if (!(await page.evaluate(() => typeof Chess960.Chess.prototype.tree === "function"))) {
-    await page.close();
-    t.skip("Chess.prototype.tree() is not on main yet (the viewer reads a mainline-only tree until then)");
-    return;
-  }
   const fromCore = await shadow(page, "[data-comment]").allTextContents();
   const viaChessops = TREE.comments.length + TREE.moves.reduce((n, m) => n + m.comments.length, 0);
   assert.ok(fromCore.length >= viaChessops, `${fromCore.length} comments shown`);
@@ -237,6 +232,7 @@ test("screenshots of the viewer: desktop and phone, light and dark", async () =>
     if (width < 400) await page.setViewportSize({ width: 390, height: 844 });
     await shadow(page, '[data-ply="47"]').click();
     await settle(page);
+    await assertLaidOut(page, `viewer-${name}`);
     await page.screenshot({ path: join(shots, `viewer-${name}.png`), fullPage: true });
     await page.close();
   }

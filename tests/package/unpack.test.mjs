@@ -137,10 +137,4 @@ describe("the inlined builds", () => {
     assert.equal(new Chess().moves().length, 20);
     assert.equal(Chess.chess960(0).perft(3), 9006); // BBQNNRKR, tests/data/chess960-startpos.perft
   });
-  test("decoding the wasm (diagnostic: prints ms)", () => {
-    const { text: t, order } = pack(wasm);
-    const start = performance.now();
-    unpack(t, order, wasm.length);
-    console.log(`# unpacking the ${wasm.length}-byte wasm: ${(performance.now() - start).toFixed(2)} ms (first call)`);
-  });
 });

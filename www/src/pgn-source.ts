@@ -3,7 +3,7 @@
  * /work/notes/TREE.md): mainline and variations with comments, NAGs, shapes and clocks.
  * Also: the shapes attribute's reader, NAG glyphs, and tags for a chooser's labels.
  */
-import type { PgnGame } from "chess960";
+import { NAGS as PACKAGE_NAGS, type PgnGame } from "chess960";
 import type { Game, ShapeColor, Square } from "./types.ts";
 
 export type { PgnArrow, PgnCircle, PgnCommand, PgnEval, PgnGame, PgnNode } from "chess960";
@@ -26,21 +26,15 @@ export function parseShapes(text: string): Array<{ from: Square; to?: Square; co
 }
 
 /**
- * NAG glyphs (PGN standard 8.2.4 and common use), and what they mean. $14 and $15 are
- * written "+=" and "=+" (as in Informant's ASCII), not ⩲ and ⩱: those two (U+2A72,
- * U+2A71) are in no font of a Debian desktop and draw as empty boxes (look.test.mjs
- * checks every glyph here against the fonts of the machine it runs on).
+ * The package's NAG table (`NAGS` of `chess960`: glyph and meaning) as the viewer draws
+ * it: $14 and $15 written "+=" and "=+" (as in Informant's ASCII), not ⩲ and ⩱: those two
+ * (U+2A72, U+2A71) are in no font of a Debian desktop and draw as empty boxes
+ * (look.test.mjs checks every glyph here against the fonts of the machine it runs on).
  */
-export const NAGS: Record<number, [string, string]> = {
-  1: ["!", "good move"], 2: ["?", "mistake"], 3: ["!!", "brilliant move"], 4: ["??", "blunder"],
-  5: ["!?", "interesting move"], 6: ["?!", "dubious move"], 7: ["□", "only move"], 10: ["=", "equal position"],
-  13: ["∞", "unclear position"], 14: ["+=", "White is slightly better"], 15: ["=+", "Black is slightly better"],
-  16: ["±", "White is better"], 17: ["∓", "Black is better"], 18: ["+−", "White is winning"],
-  19: ["−+", "Black is winning"], 22: ["⨀", "zugzwang"], 23: ["⨀", "zugzwang"], 32: ["⟳", "development advantage"],
-  33: ["⟳", "development advantage"], 36: ["↑", "initiative"], 37: ["↑", "initiative"], 40: ["→", "attack"],
-  41: ["→", "attack"], 44: ["=∞", "compensation"], 45: ["=∞", "compensation"], 132: ["⇆", "counterplay"],
-  133: ["⇆", "counterplay"], 138: ["⊕", "time trouble"], 139: ["⊕", "time trouble"], 140: ["∆", "with the idea"],
-  146: ["N", "novelty"],
+export const NAGS: Readonly<Record<number, readonly [string, string]>> = {
+  ...PACKAGE_NAGS,
+  14: ["+=", PACKAGE_NAGS[14]?.[1] ?? ""],
+  15: ["=+", PACKAGE_NAGS[15]?.[1] ?? ""],
 };
 
 /**
