@@ -217,7 +217,7 @@ fn a_game_crosses_as_its_start_swaps_and_moves() {
     c9.swap(chess960::setup::SwapChoice::King).unwrap();
     c9.play_text_quiet("e4").unwrap();
     let after_swaps = c9.position_at(2).unwrap();
-    let fen = chess960::fen::to_fen(after_swaps, false);
+    let fen = chess960::fen::to_fen(after_swaps, chess960::fen::CastlingLetters::XFen);
     let g = spec(
         VariantName::Chess9,
         &fen,
@@ -234,7 +234,7 @@ fn a_game_crosses_as_its_start_swaps_and_moves() {
     // In the swap phase, after Black's choice: White chooses next.
     let mut phase = Game::chess9();
     phase.swap(chess960::setup::SwapChoice::King).unwrap();
-    let fen = chess960::fen::to_fen(phase.position(), false);
+    let fen = chess960::fen::to_fen(phase.position(), chess960::fen::CastlingLetters::XFen);
     let g = spec(VariantName::Chess9, &fen, &[SwapName::King], &[])
         .to_game()
         .unwrap();
