@@ -196,7 +196,7 @@ ops! {
 }
 
 ops! {
-    /// `game.data(op, value)`: structured data through serde-wasm-bindgen (src/data.rs): `value` an object of the shape each names (its field types checked by js/chess.ts), the answer a plain JS object or array.
+    /// `game.data(op, value)`: structured data (src/data.rs): `value` an object of the shape each names, read by field name (its field types checked by js/chess.ts), the answer a plain JS object or array.
     pub enum Data {
         /// The tags with a value, in order (derived ones included) → object.
         Headers = 0,

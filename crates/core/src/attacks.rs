@@ -54,9 +54,17 @@ const ROOK_SEEDS: [u32; 64] = include!("magics_rook.in");
 #[rustfmt::skip]
 const BISHOP_SEEDS: [u32; 64] = include!("magics_bishop.in");
 
-/// A candidate magic constant for (`rook`, `sq`, `seed`): the AND of three splitmix64
+/// The two sliders whose attacks come from magic tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slider {
+    Rook,
+    Bishop,
+}
+
+/// A candidate magic constant for (`slider`, `sq`, `seed`): the AND of three splitmix64
 /// outputs, so about one bit in eight is set (sparse constants are the likely magics).
-pub fn magic_candidate(rook: bool, sq: usize, seed: u32) -> u64 {
+pub fn magic_candidate(slider: Slider, sq: usize, seed: u32) -> u64 {
+    let rook = slider == Slider::Rook;
     let mut state = (u64::from(rook) << 6 | sq as u64) << 32 | u64::from(seed);
     let mut magic = !0;
     for _ in 0..3 {
@@ -128,14 +136,17 @@ fn lines(sq: usize) -> [u64; 4] {
 
 fn fill_magics(
     seeds: &[u32; 64],
-    rook: bool,
+    slider: Slider,
     table: &mut [u64],
     next: &mut usize,
     out: &mut [Magic; 64],
 ) {
     for sq in 0..64 {
         let l = lines(sq);
-        let (a, b) = if rook { (l[0], l[1]) } else { (l[2], l[3]) };
+        let (a, b) = match slider {
+            Slider::Rook => (l[0], l[1]),
+            Slider::Bishop => (l[2], l[3]),
+        };
         // The relevant squares: both lines without their ends (a blocker there changes
         // nothing) and without `sq`.
         let interior =
@@ -147,7 +158,7 @@ fn fill_magics(
         *next += 1usize << bits;
         let m = Magic {
             mask,
-            magic: magic_candidate(rook, sq, seeds[sq]),
+            magic: magic_candidate(slider, sq, seeds[sq]),
             shift: 64 - bits,
             offset: offset as u32,
         };
@@ -229,10 +240,16 @@ fn fill_square(slots: &mut [u64], rays: &[u64; 4], m: &Magic) {
 /// Fills the (zeroed) tables.
 fn build(t: &mut Tables) {
     let mut next = 0;
-    fill_magics(&ROOK_SEEDS, true, &mut t.slider, &mut next, &mut t.rook);
+    fill_magics(
+        &ROOK_SEEDS,
+        Slider::Rook,
+        &mut t.slider,
+        &mut next,
+        &mut t.rook,
+    );
     fill_magics(
         &BISHOP_SEEDS,
-        false,
+        Slider::Bishop,
         &mut t.slider,
         &mut next,
         &mut t.bishop,
@@ -393,8 +410,11 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 
 /// The smallest seed whose [`magic_candidate`] is a magic constant for one square (used to
 /// generate the seed tables).
-pub fn find_magic_seed(sq: usize, rook: bool) -> u32 {
-    let dirs = if rook { &ROOK_DIRS } else { &BISHOP_DIRS };
+pub fn find_magic_seed(sq: usize, slider: Slider) -> u32 {
+    let dirs = match slider {
+        Slider::Rook => &ROOK_DIRS,
+        Slider::Bishop => &BISHOP_DIRS,
+    };
     let mask = relevant(sq, dirs);
     let bits = mask.count_ones();
     let mut subsets = Vec::new();
@@ -411,7 +431,7 @@ pub fn find_magic_seed(sq: usize, rook: bool) -> u32 {
     let mut used = vec![(0u64, u32::MAX); 1 << bits];
     let mut seed = 0;
     loop {
-        let magic = magic_candidate(rook, sq, seed);
+        let magic = magic_candidate(slider, sq, seed);
         let fits = subsets.iter().all(|&(occ, att)| {
             let slot = &mut used[(occ.wrapping_mul(magic) >> (64 - bits)) as usize];
             if slot.1 != seed {
@@ -545,13 +565,17 @@ mod tests {
     #[test]
     #[ignore]
     fn print_magic_seeds() {
-        for rook in [true, false] {
+        for slider in [Slider::Rook, Slider::Bishop] {
             let v: Vec<String> = (0..64)
-                .map(|sq| find_magic_seed(sq, rook).to_string())
+                .map(|sq| find_magic_seed(sq, slider).to_string())
                 .collect();
             std::println!(
                 "{} [{}]",
-                if rook { "rook" } else { "bishop" },
+                if slider == Slider::Rook {
+                    "rook"
+                } else {
+                    "bishop"
+                },
                 v.join(", ")
             );
         }

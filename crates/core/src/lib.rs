@@ -70,6 +70,9 @@ pub mod resolve;
 pub mod san;
 pub mod setup;
 pub mod square;
+/// Strings built without `core::fmt` (`cat!`, `Push`, error messages): the crate's own
+/// machinery, public only so that the wasm bindings share it; not part of the API.
+#[doc(hidden)]
 pub mod text;
 pub mod tree;
 pub mod uci;
