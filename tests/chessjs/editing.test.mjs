@@ -70,7 +70,7 @@ const withoutSetup = (h) => Object.entries(h).filter(([k]) => k !== "SetUp" && k
 /**
  * Board, FEN and squares: compared after every edit, legal position or not. `setup`: whether
  * the SetUp and FEN tags are comparable (not after an edit over a history, where chess.js
- * keeps the old start, nor after clear(), where it drops them until the next put or remove).
+ * keeps the old start, nor after setCastlingRights, where it keeps them as they were).
  */
 function compareBoard(pair, setup) {
   const { ours, theirs, diffs } = pair;
@@ -105,9 +105,9 @@ for (let n = 0; n < SEQUENCES; n++) {
   // An edit over a non-empty history: chess.js keeps the moves, we start over (intended).
   let historyDiverged = false;
   let repetitionDiverged = false;
-  // Whether chess.js's SetUp/FEN tags are stale: after clear() it has none until the next put
-  // or remove (we keep the empty board's); setCastlingRights leaves them as they were (we
-  // start over from the edited position, whose FEN they then give).
+  // Whether chess.js's SetUp/FEN tags are stale: setCastlingRights leaves them as they were
+  // (we start over from the edited position, whose FEN they then give). (After clear() both
+  // have none until the next put, remove or load: compared.)
   let staleSetup = false;
   for (let step = 0; step < STEPS; step++) {
     counts.steps++;
@@ -212,7 +212,6 @@ for (let n = 0; n < SEQUENCES; n++) {
       historyDiverged = false;
       repetitionDiverged = false;
     }
-    if (op === "clear") staleSetup = true;
     if (op === "setCastlingRights" && JSON.stringify(rightsBefore) !== JSON.stringify([theirs.getCastlingRights("w"), theirs.getCastlingRights("b")])) staleSetup = true;
     if (["load", "reset", "put", "remove"].includes(op) && r.t.ok && (op !== "put" || r.t.value)) staleSetup = false;
     compareBoard(pair, !historyDiverged && !staleSetup);
@@ -250,4 +249,40 @@ test("load(fen, {preserveHeaders}) keeps every tag's place, a removed one's as n
   const [ours, theirs] = [edit(new Chess()), edit(new JsChess())];
   assert.deepEqual(ours, theirs);
   assert.deepEqual(ours[0].slice(-2), [["MyTag", null], ["Other", "kept"]]);
+});
+
+// Issue 23: clear() left SetUp and FEN of the empty board (two tags more than chess.js).
+test("clear() and clear({preserveHeaders}) leave chess.js's tags: the roster and the kept ones, SetUp/FEN only from the next edit", () => {
+  const steps = [
+    ["clear()", (x) => x.clear()],
+    ["remove('e4')", (x) => x.remove("e4")],
+    ["clear({preserveHeaders:true})", (x) => x.clear({ preserveHeaders: true })],
+    ["put(wk, 'e1')", (x) => x.put({ type: "k", color: "w" }, "e1")],
+    ["setTurn('b')", (x) => x.setTurn("b")],
+    ["clear({preserveHeaders:true})", (x) => x.clear({ preserveHeaders: true })],
+    ["setCastlingRights('w', {k:true})", (x) => x.setCastlingRights("w", { k: true })],
+    ["load(…, {skipValidation, preserveHeaders})", (x) => x.load("8/8/8/8/8/8/8/8 w - - 0 1", { skipValidation: true, preserveHeaders: true })],
+    ["clear({preserveHeaders:true})", (x) => x.clear({ preserveHeaders: true })],
+    ["put(bq, 'd8')", (x) => x.put({ type: "q", color: "b" }, "d8")],
+  ];
+  for (const fen of [undefined, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]) {
+    const [ours, theirs] = [new Chess(fen), new JsChess(fen)];
+    for (const g of [ours, theirs]) {
+      g.setHeader("White", "Kasparov");
+      g.setHeader("MyTag", "kept");
+    }
+    const done = [];
+    for (const [call, f] of steps) {
+      f(ours);
+      f(theirs);
+      done.push(call);
+      const at = `${fen ?? "start"}: ${done.join("; ")}`;
+      assert.deepEqual(Object.entries(ours.getHeaders()), Object.entries(theirs.getHeaders()), `getHeaders() after ${at}`);
+      assert.deepEqual(Object.entries(ours.header()), Object.entries(theirs.header()), `header() after ${at}`);
+      assert.equal(ours.pgn(), theirs.pgn(), `pgn() after ${at}`);
+    }
+  }
+  const cleared = new Chess();
+  cleared.clear();
+  assert.deepEqual(Object.keys(cleared.getHeaders()), ["Event", "Site", "Date", "Round", "White", "Black", "Result"]);
 });

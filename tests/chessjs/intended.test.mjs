@@ -121,15 +121,6 @@ describe("positions and editing", () => {
     assert.equal(theirs.getHeaders()["FEN"], CASTLE);
   });
 
-  test("clear() leaves SetUp/FEN of the empty board (chess.js has none until the next put or remove: its pgn() would claim the standard start)", () => {
-    const ours = new Chess();
-    ours.clear();
-    assert.equal(ours.getHeaders()["FEN"], "8/8/8/8/8/8/8/8 w - - 0 1");
-    const theirs = new JsChess();
-    theirs.clear();
-    assert.equal(theirs.getHeaders()["FEN"], undefined);
-  });
-
   test("remove() of a name that is no square changes nothing (chess.js still forgets the en passant square)", () => {
     const fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
     const ours = new Chess(fen);
@@ -220,16 +211,6 @@ describe("records", () => {
     };
     assert.equal(run(new Chess()), undefined);
     assert.equal(run(new JsChess()), "after Nc3");
-  });
-
-  test("a comment read from PGN keeps its line breaks, as the tree and chessops do (chess.js folds each run of them into a space)", () => {
-    const text = "1. e4 {The centre\nmatters} e5 *";
-    const ours = new Chess();
-    ours.loadPgn(text);
-    assert.equal(ours.getComments()[0].comment, "The centre\nmatters");
-    const theirs = new JsChess();
-    theirs.loadPgn(text);
-    assert.equal(theirs.getComments()[0].comment, "The centre matters");
   });
 
   test("setComment turns every '}' into ']' (chess.js only the first, which then ends the comment early in its pgn())", () => {

@@ -45,8 +45,9 @@ impl Game {
     pub fn remove_piece(&mut self, sq: Square) -> Option<Piece> {
         let pos = *self.position();
         let piece = pos.board.piece_at(sq);
-        // An empty square too is an edit for chess.js: it forgets the en passant square.
-        if piece.is_some() || pos.ep.is_some() {
+        // An empty square too is an edit for chess.js: it forgets the en passant square,
+        // and gives the tags of the start again after `clear`.
+        if piece.is_some() || pos.ep.is_some() || self.setup_hidden {
             let mut edited = pos;
             edited.board.remove(sq);
             self.edited(&pos, edited);
@@ -54,7 +55,8 @@ impl Game {
         piece
     }
 
-    /// chess.js's `clear`: an empty board, White to move, move 1.
+    /// chess.js's `clear`: an empty board, White to move, move 1. As in chess.js, the
+    /// `SetUp` and `FEN` tags are left out until the next edit (`put`, `remove`).
     pub fn clear_board(&mut self) {
         let empty = Position::from_parts(
             Board::empty(),
@@ -65,6 +67,7 @@ impl Game {
             1,
         );
         self.reset_to(empty);
+        self.setup_hidden = true;
     }
 
     /// chess.js's `setCastlingRights`: grants (`Some(true)`) or takes away

@@ -87,6 +87,9 @@ pub struct Game {
     notes: Vec<(usize, Notes)>,
     /// Moves in the variations of `notes` (they count against [`MAX_PLIES`]).
     variation_moves: usize,
+    /// chess.js's `clear()`: the empty board's `SetUp` and `FEN` tags are left out until
+    /// the next edit.
+    setup_hidden: bool,
 }
 
 impl Default for Game {
@@ -110,6 +113,7 @@ impl Game {
             notation: None,
             notes: Vec::new(),
             variation_moves: 0,
+            setup_hidden: false,
         };
         if swap_pending.is_none() {
             g.start_seen = g.count(&start);
@@ -570,6 +574,24 @@ mod tests {
         assert_eq!(
             g.fen(CastlingLetters::XFen),
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1"
+        );
+    }
+
+    #[test]
+    fn clear_leaves_out_setup_and_fen_until_the_next_edit() {
+        let tags = |g: &Game| g.headers().into_iter().map(|(k, _)| k).collect::<Vec<_>>();
+        let mut g = Game::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+        assert!(tags(&g).contains(&"FEN".to_owned()));
+        g.clear_board();
+        assert_eq!(tags(&g).len(), 7, "the roster only: {:?}", tags(&g));
+        // Removing from an empty square is an edit for chess.js: the tags come back.
+        assert_eq!(g.remove_piece(Square::parse("e4").unwrap()), None);
+        assert_eq!(
+            g.derived_tags(),
+            [
+                ("SetUp".to_owned(), "1".to_owned()),
+                ("FEN".to_owned(), "8/8/8/8/8/8/8/8 w - - 0 1".to_owned())
+            ]
         );
     }
 

@@ -56,7 +56,7 @@ impl Game {
         }
         // The start's en passant square as kept, as chess.js writes the FEN it was given.
         let start = fen::to_fen_forced_ep(&self.start);
-        if start != fen::STANDARD_FEN {
+        if start != fen::STANDARD_FEN && !self.setup_hidden {
             push_tag(out, "SetUp", ("1").to_owned());
             push_tag(out, "FEN", start);
         }
