@@ -6,8 +6,7 @@
 //
 // Intended differences (README "Coming from chess.js"): comments belong to moves, not to
 // FENs (undo takes a move's comment with it: the games below call getComments() after an
-// undo, which makes chess.js forget the undone comments too); a comment read from PGN keeps
-// its line breaks (chess.js folds them into spaces); PGN syntax errors have our
+// undo, which makes chess.js forget the undone comments too); PGN syntax errors have our
 // messages; loadPgn leaves the game unchanged on error; pgn() writes back the variations
 // and NAGs a record had (chess.js drops them).
 import assert from "node:assert/strict";
@@ -36,17 +35,12 @@ const TAGS = [["White", "Kasparov, G."], ["Black", "Topalov"], ["Event", "Hoogov
 function compareLoaded(pair, label, { derived = false, annotated = false } = {}) {
   const { ours, theirs, diffs } = pair;
   const r = (call) => () => pair.repro(call);
-  // A comment read from PGN keeps its line breaks in ours (chess.js folds each run into a
-  // space: intended.test.mjs); compared as chess.js would have folded them.
-  const fold = (c) => c?.replace(/[\r\n]+/g, " ");
-  const foldAll = (cs) => cs.map((c) => ({ ...c, comment: fold(c.comment) }));
-  const foldPgn = (t) => t.replace(/\{[^}]*\}/g, fold);
   diffs.eq(`${label}: fen()`, ours.fen(), theirs.fen(), r("fen()"));
   diffs.eq(`${label}: history({verbose})`, ours.history({ verbose: true }).map(moveView), theirs.history({ verbose: true }).map(moveView), r("history({verbose:true})"));
   if (!derived) diffs.eq(`${label}: getHeaders()`, Object.entries(ours.getHeaders()), Object.entries(theirs.getHeaders()), r("Object.entries(getHeaders())"));
-  diffs.eq(`${label}: getComment()`, fold(ours.getComment()), theirs.getComment(), r("getComment()"));
-  diffs.eq(`${label}: getComments()`, foldAll(ours.getComments()), theirs.getComments(), r("getComments()"));
-  if (!derived && !annotated) diffs.eq(`${label}: pgn()`, foldPgn(ours.pgn()), theirs.pgn(), r("pgn()"));
+  diffs.eq(`${label}: getComment()`, ours.getComment(), theirs.getComment(), r("getComment()"));
+  diffs.eq(`${label}: getComments()`, ours.getComments(), theirs.getComments(), r("getComments()"));
+  if (!derived && !annotated) diffs.eq(`${label}: pgn()`, ours.pgn(), theirs.pgn(), r("pgn()"));
   // A record that states its result is over for us (SPEC §1): compared only while it is open.
   if ((ours.getHeaders()["Result"] ?? "*") === "*") diffs.eq(`${label}: isGameOver()`, ours.isGameOver(), theirs.isGameOver(), r("isGameOver()"));
 }
@@ -158,6 +152,15 @@ const TEXTS = [
   ["1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *", { annotated: true }],
   ["1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5)) 2... Nc6 *", { annotated: true }],
   "1. e4 ; a line comment\ne5 *",
+  // Line breaks in comments (each run is one space for chess.js), before the first move,
+  // a variation written inside a comment.
+  "1. e4 {good\nmove} e5 *",
+  "1. e4 {good\n\n  move\n} e5 {\n} *",
+  "{before\nthe first move} 1. e4 e5 *",
+  "[White \"A\"]\n\n{before} 1. e4 {after\ne4} *",
+  "1. e4 {a (1. d4) b} e5 *",
+  "1. e4 {see (1. d4\nd5) and\n(1. c4)} e5 {x} *",
+  "1. e4 e5 {ends\nhere} 1-0",
   "[Event \"Casual\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1",
   "[Event \"Casual\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1",
   "[Event \"Casual\"]\n\n1. e4 *",
@@ -237,7 +240,7 @@ for (const text of noCastling.slice(0, Math.round(60 * SCALE))) {
   if (!o.ok || !t.ok) continue;
   diffs.eq("real records: history()", ours.history(), theirs.history(), repro("history()"));
   diffs.eq("real records: board()", ours.board(), theirs.board(), repro("board()"));
-  diffs.eq("real records: comments", ours.getComments().map((c) => c.comment.replace(/[\r\n]+/g, " ")), theirs.getComments().map((c) => c.comment), repro("getComments()"));
+  diffs.eq("real records: comments", ours.getComments().map((c) => c.comment), theirs.getComments().map((c) => c.comment), repro("getComments()"));
 }
 
 test(`PGN records reach what they are for: ${JSON.stringify(counts)}`, () => {
@@ -250,4 +253,59 @@ test(`PGN records reach what they are for: ${JSON.stringify(counts)}`, () => {
 
 for (const category of diffs.categories().sort()) {
   test(`${category} agrees with chess.js`, () => diffs.assertNone(category));
+}
+
+// Issue 23: a comment read from PGN kept its line breaks (chess.js makes each run a space).
+test("a comment read from PGN has each run of line breaks as one space, as in chess.js: getComments(), getComment(), pgn() agree", () => {
+  const cases = [
+    ["1. e4 {good\nmove}"],
+    ["{before\nthe first move} 1. e4 {a\r\n\r\nb} e5 {last\n} *"],
+    ["[White \"A\"]\r\n\r\n{x\r\ny} 1. e4 {see (1. d4\r\nd5)} *"],
+    ["[White \"A\"]|{x|y} 1. e4 {good|move} e5 *", { newlineChar: "\\|" }],
+    ["[White \"A\"]<br />1. e4 {good<br /><br />move} *", { newlineChar: "<br />" }],
+  ];
+  for (const [text, options] of cases) {
+    const [ours, theirs] = [new Chess(), new JsChess()];
+    ours.loadPgn(text, options);
+    theirs.loadPgn(text, options);
+    assert.deepEqual(ours.getComments(), theirs.getComments(), text);
+    assert.equal(ours.getComment(), theirs.getComment(), text);
+    assert.equal(ours.pgn(), theirs.pgn(), text);
+  }
+  const g = new Chess();
+  g.loadPgn("1. e4 {good\nmove}");
+  assert.equal(g.getComment(), "good move");
+  assert.match(g.pgn(), /1\. e4 \{good move\} \*$/);
+});
+
+// Issue 23: `1. e4!+` was read as 1. e4; chess.js's grammar refuses a check sign after a glyph.
+test("loadPgn refuses a check sign after an assessment glyph (`e4!+`), as chess.js does, and leaves the game unchanged", () => {
+  for (const text of ["1. e4!+", "1. e4?# e5 *", "1. f3 e5 2. g4 Qh4!# 0-1", "1. e4 (1. d4!?+) e5 *"]) {
+    for (const options of [undefined, { strict: true }]) {
+      const theirs = new JsChess();
+      assert.throws(() => theirs.loadPgn(text, options), { name: "SyntaxError" }, text);
+      const ours = new Chess();
+      ours.move("d4");
+      const e = throwsFrom(() => ours.loadPgn(text, options));
+      assert.match(e.message, /^Invalid move in PGN: \S+[!?][+#]$/, text);
+      assert.match(e.cause.message, /: not SAN$/, text);
+      assert.deepEqual(ours.history(), ["d4"], text);
+    }
+  }
+  assert.equal(throwsFrom(() => new Chess().loadPgn("1. e4!+")).message, "Invalid move in PGN: e4!+");
+  // The glyph after the check sign is SAN's order: read by both.
+  for (const Lib of [Chess, JsChess]) {
+    const g = new Lib();
+    g.loadPgn("1. f3 e5 2. g4 Qh4#! 0-1");
+    assert.equal(g.history().at(-1), "Qh4#");
+  }
+});
+
+function throwsFrom(f) {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  assert.fail("did not throw");
 }

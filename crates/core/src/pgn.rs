@@ -15,8 +15,9 @@
 //! # Reading
 //! [`read`] replays the first game of a text: tags (with `\"` and `\\` escapes, blank
 //! lines between them allowed), SAN moves (also chess.js's permissive forms, unless
-//! strict), move numbers (`12.`, `12...`), null moves (`--`), comments (`{...}`, `;` to
-//! the end of the line), NAGs (`$1`), suffixes (`!?`), variations (nested; a variation
+//! strict), move numbers (`12.`, `12...`), null moves (`--`), comments (`{...}`, each
+//! run of line breaks in it read as one space, as chess.js reads it; `;` to the end of
+//! the line), NAGs (`$1`), suffixes (`!?`), variations (nested; a variation
 //! move that cannot be played ends that variation there), `%` escape lines and the
 //! result token. The `FEN` tag (any case) may be FEN, X-FEN or Shredder-FEN. The
 //! `Variant` tag chooses the rules: Chess960 for `Chess960`, `chess 960`, `chess-960`,
@@ -1056,15 +1057,31 @@ impl Line {
         }
     }
 
-    fn comment(&mut self, c: &str) {
+    fn comment(&mut self, c: String) {
         if self.dead {
             return;
         }
         match self.moves.last_mut() {
-            Some(n) if !self.after_variation => n.notes.comments.push(c.to_owned()),
-            _ => self.pending.push(c.to_owned()),
+            Some(n) if !self.after_variation => n.notes.comments.push(c),
+            _ => self.pending.push(c),
         }
     }
+}
+
+/// A comment as chess.js reads it: each run of line breaks (`\r`, `\n`) becomes one space.
+fn on_one_line(c: &str) -> String {
+    let mut out = String::with_capacity(c.len());
+    let mut breaks = false;
+    for ch in c.chars() {
+        let line_break = ch == '\r' || ch == '\n';
+        if !line_break {
+            out.push(ch);
+        } else if !breaks {
+            out.push(' ');
+        }
+        breaks = line_break;
+    }
+    out
 }
 
 /// A suffix glyph: the move's assessment (`!?`), or, when it has one, another NAG.
@@ -1154,9 +1171,10 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
                 any = true;
                 // Before the first move: the game's comment.
                 let depth = lines.len();
+                let c = on_one_line(c);
                 match lines.last_mut() {
                     Some(l) if depth > 1 || !l.moves.is_empty() => l.comment(c),
-                    _ => before_tags.push(c.to_owned()),
+                    _ => before_tags.push(c),
                 }
             }
             Kind::Nag(Some(nag)) => {
@@ -1198,6 +1216,12 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
                 };
                 if moves_read >= crate::game::MAX_PLIES {
                     return Err(err(PlayError::TooLong));
+                }
+                // Text after an assessment glyph (`e4!+`: SAN puts the check sign first) is
+                // no move, in a variation too (chess.js's grammar refuses the text).
+                if mv.bytes().any(|c| c == b'!' || c == b'?') {
+                    let san = text::first_chars(mv, 40);
+                    return Err(err(PlayError::San(SanError::Syntax { san })));
                 }
                 let Some(line) = lines.last_mut() else {
                     continue;
@@ -1278,6 +1302,44 @@ pub fn read_with(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_comment_reads_each_run_of_line_breaks_as_one_space() {
+        let g = read("{a\r\n\r\nb} 1. e4 {good\nmove} (1. d4 {x\ny}) e5 ; end\r\n*").unwrap();
+        assert_eq!(g.notes(0).unwrap().comments, ["a b"]);
+        let n = g.notes(1).unwrap();
+        assert_eq!(n.comments, ["good move"]);
+        assert_eq!(n.variations[0][0].notes.comments, ["x y"]);
+        assert_eq!(g.notes(2).unwrap().comments, ["end"]);
+        assert_eq!(on_one_line(" a \n b\n"), " a   b ");
+    }
+
+    #[test]
+    fn a_check_sign_after_a_glyph_is_no_move() {
+        for text in [
+            "1. e4!+ *",
+            "1. f3 e5 2. g4 Qh4!# 0-1",
+            "1. e4 (1. d4?+) e5 *",
+            "1. e4 !+ *",
+        ] {
+            let e = read(text).unwrap_err();
+            assert!(
+                matches!(
+                    &e,
+                    PgnError::Move {
+                        error: PlayError::San(SanError::Syntax { .. }),
+                        ..
+                    }
+                ),
+                "{text}: {e:?}"
+            );
+        }
+        assert_eq!(
+            read("1. e4!+ *").unwrap_err().message(),
+            "invalid move 'e4!+' at move 1 (white): not SAN"
+        );
+        assert!(read("1. f3 e5 2. g4 Qh4#! 0-1").is_ok());
+    }
 
     #[test]
     fn move_words_drop_numbers_and_keep_glyphs() {

@@ -3,8 +3,9 @@
 //! annotations and variations of its own.
 //!
 //! The mainline is the game itself ([`crate::game::Game`]); its annotations hang off its
-//! plies. Comments keep their text as written, embedded commands (`[%clk 0:01:02]`,
-//! `[%cal Ge2e4]`, …) included, so that a record is written back as it was read.
+//! plies. Comments keep their text as written (each run of line breaks read as one
+//! space, as chess.js reads it), embedded commands (`[%clk 0:01:02]`, `[%cal Ge2e4]`, …)
+//! included, so that a record is written back as it was read.
 //! What the commands say (arrows, clocks, evaluations) is read by the npm package's
 //! js/tree.ts, the one reading of them: they are presentation.
 
