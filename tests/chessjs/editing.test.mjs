@@ -49,15 +49,23 @@ const FENS = ALL_FENS.filter((fen) => readsAlike(Chess, JsChess, fen));
 const TAG_KEYS = ["Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo", "ECO", "Opening", "Annotator", "PlyCount", "TimeControl", "Termination", "Custom", "MyTag", "Mode"];
 const TAG_VALUES = ["?", "", "Carlsen", "1-0", "0-1", "1/2-1/2", "*", "2024.01.02", "B90", "x y z", "é ü ☃"];
 
-/** Whether chess.js's position is a legal chess position (its move lists mean something). */
+/**
+ * Whether chess.js's position is one its move lists mean something in: a legal chess
+ * position, or one without a king on a side (an editor's: that side moves every piece as
+ * chess.js moves it), but no pawn on the first or eighth rank and no king of the side not
+ * to move in check (chess.js would offer to take it).
+ */
 function legalPosition(c) {
   const kings = ["w", "b"].map((color) => c.findPiece({ type: "k", color }));
-  if (kings.some((k) => k.length !== 1)) return false;
+  if (kings.some((k) => k.length > 1)) return false;
   const board = c.board();
   if ([...board[0], ...board[7]].some((p) => p?.type === "p")) return false;
-  const them = c.turn() === "w" ? "b" : "w";
-  return !c.isAttacked(kings[them === "w" ? 0 : 1][0], c.turn());
+  const theirKing = kings[c.turn() === "w" ? 1 : 0][0];
+  return theirKing === undefined || !c.isAttacked(theirKing, c.turn());
 }
+
+/** Whether a side has no king (chess.js's rules alone then decide the game: no dead positions). */
+const kingless = (c) => ["w", "b"].some((color) => c.findPiece({ type: "k", color }).length === 0);
 
 /** Whether no pawn stands on the first or eighth rank (chess.js's move generator throws TypeErrors on one). */
 function noEdgePawns(c) {
@@ -94,7 +102,7 @@ function compareBoard(pair, setup) {
 }
 
 const diffs = new Diffs();
-const counts = { sequences: 0, steps: 0, edits: 0, moves: 0, legal: 0, byOp: {} };
+const counts = { sequences: 0, steps: 0, edits: 0, moves: 0, legal: 0, kingless: 0, kinglessMoves: 0, byOp: {} };
 const g = rng(SEED);
 const sameEntries = (a, b) => JSON.stringify(Object.entries(a)) === JSON.stringify(Object.entries(b));
 
@@ -109,6 +117,9 @@ for (let n = 0; n < SEQUENCES; n++) {
   // (we start over from the edited position, whose FEN they then give). (After clear() both
   // have none until the next put, remove or load: compared.)
   let staleSetup = false;
+  // Whether a position of the game since its start was over (ours stays over: the first
+  // result stands; chess.js's answer is the position's).
+  let overBefore = false;
   for (let step = 0; step < STEPS; step++) {
     counts.steps++;
     const legal = legalPosition(theirs);
@@ -147,9 +158,10 @@ for (let n = 0; n < SEQUENCES; n++) {
         break;
       }
       case "remove": {
-        // Mostly squares with a piece on them.
+        // Mostly squares with a piece on them; a king now and then (kingless positions).
         const occupied = theirs.board().flat().filter(Boolean).map((p) => p.square);
-        const sq = occupied.length > 0 && g.chance(0.8) ? g.pick(occupied) : g.pick(SQUARES);
+        const kings = theirs.board().flat().filter((p) => p?.type === "k").map((p) => p.square);
+        const sq = kings.length > 0 && g.chance(0.15) ? g.pick(kings) : occupied.length > 0 && g.chance(0.8) ? g.pick(occupied) : g.pick(SQUARES);
         call = `remove(${show(sq)})`;
         f = (x) => x.remove(sq);
         break;
@@ -203,6 +215,7 @@ for (let n = 0; n < SEQUENCES; n++) {
     const r = pair.both(`edit: ${op}(…)`, call, f, cmp);
     if (r.t.ok || r.o.ok) pair.log.push(call);
     if (op === "move") counts.moves++;
+    if (op === "move" && kingless(theirs)) counts.kinglessMoves++;
     if (edit) {
       counts.edits++;
       repetitionDiverged = true;
@@ -212,6 +225,10 @@ for (let n = 0; n < SEQUENCES; n++) {
       historyDiverged = false;
       repetitionDiverged = false;
     }
+    // (An edit that changed anything starts our game over from the edited position.)
+    if (ours.history().length === 0) overBefore = false;
+    // chess.js does not hash a null move: its repetition counts are off after setTurn (see HashClasses).
+    if (op === "setTurn" && r.t.ok && r.t.value) repetitionDiverged = true;
     if (op === "setCastlingRights" && JSON.stringify(rightsBefore) !== JSON.stringify([theirs.getCastlingRights("w"), theirs.getCastlingRights("b")])) staleSetup = true;
     if (["load", "reset", "put", "remove"].includes(op) && r.t.ok && (op !== "put" || r.t.value)) staleSetup = false;
     compareBoard(pair, !historyDiverged && !staleSetup);
@@ -221,7 +238,17 @@ for (let n = 0; n < SEQUENCES; n++) {
     if (legalPosition(theirs)) {
       counts.legal++;
       compareQueries(pair, { full: g.chance(0.05), verbose: g.chance(0.1), repetition: !repetitionDiverged });
+      // No dead position without both kings (an intended difference elsewhere): the ends
+      // agree, unless the game was over before (the first result stands: intended).
+      if (kingless(theirs) && !overBefore) {
+        counts.kingless++;
+        const r = (call) => () => pair.repro(call);
+        diffs.eq("isDraw() without both kings", ours.isDraw(), theirs.isDraw(), r("isDraw()"));
+        diffs.eq("isGameOver() without both kings", ours.isGameOver(), theirs.isGameOver(), r("isGameOver()"));
+      }
     }
+    // (chess.js's move generator throws where legalPosition fails: ours is asked there.)
+    overBefore ||= legalPosition(theirs) ? theirs.isGameOver() : ours.isGameOver();
     if (!historyDiverged && !staleSetup && g.chance(0.2)) compareRecord(pair, { pgn: g.chance(0.5) });
   }
 }
@@ -229,6 +256,7 @@ for (let n = 0; n < SEQUENCES; n++) {
 test(`editing sequences reach what they are for: ${JSON.stringify(counts)}`, () => {
   assert.ok(counts.edits > 10 * SEQUENCES && counts.moves > 5 * SEQUENCES, "too few edits or moves");
   assert.ok(counts.legal > counts.steps / 2, "too few legal positions to compare move lists in");
+  assert.ok(counts.kingless > counts.steps / 20 && counts.kinglessMoves > SEQUENCES / 2, "too few positions without a king, or moves in them");
   assert.ok(Object.keys(counts.byOp).length === 11, "some operations were never tried");
 });
 
@@ -285,4 +313,66 @@ test("clear() and clear({preserveHeaders}) leave chess.js's tags: the roster and
   const cleared = new Chess();
   cleared.clear();
   assert.deepEqual(Object.keys(cleared.getHeaders()), ["Event", "Site", "Date", "Round", "White", "Black", "Result"]);
+});
+
+// Issue 23: a side without a king had no moves and was stalemated (chess.js lists its moves).
+test("positions without kings, or with one king, play as in chess.js: moves, whole verbose moves, state, perft, a ply further", () => {
+  const removed = (squares, turn = "w") => (Lib) => {
+    const g = new Lib();
+    for (const sq of squares) g.remove(sq);
+    if (turn === "b") g.setTurn("b");
+    return g;
+  };
+  const loaded = (fen) => (Lib) => new Lib(fen, { skipValidation: true });
+  const starts = [
+    ["remove e1, e8", removed(["e1", "e8"])],
+    ["remove e1", removed(["e1"])],
+    ["remove e8", removed(["e8"])],
+    ["remove e1, e8, Black to move", removed(["e1", "e8"], "b")],
+    ["remove e8, Black to move", removed(["e8"], "b")],
+    ["empty board", loaded("8/8/8/8/8/8/8/8 w - - 0 1")],
+    ["queen and king", loaded("8/8/8/3q4/8/8/8/4K3 w - - 0 1")],
+    ["queen and king, queen to move", loaded("8/8/8/3q4/8/8/8/4K3 b - - 0 1")],
+    ["two queens", loaded("8/8/8/3q4/8/8/8/3Q4 w - - 0 1")],
+    ["knight and king", loaded("8/8/8/3n4/8/8/8/4K3 b - - 0 1")],
+    ["bishops", loaded("8/8/8/3b4/8/8/2B5/8 w - - 0 1")],
+    ["pawns and en passant", loaded("8/8/8/3pP3/8/8/8/4K3 w - d6 0 1")],
+    ["blocked pawns", loaded("8/8/8/3p4/3P4/8/8/8 w - - 0 1")],
+    ["kingless side gives check", loaded("4k3/8/8/8/8/8/8/R7 w - - 0 1")],
+    ["rook against king in the corner", loaded("k7/8/1R6/8/8/8/8/8 b - - 0 1")],
+  ];
+  const view = (g) => ({
+    fen: g.fen(),
+    moves: g.moves(),
+    verbose: JSON.stringify(g.moves({ verbose: true })),
+    plain: g.moves({ verbose: true }).map((m) => ({ ...m })),
+    squares: ["e1", "d1", "d5", "e5", "a1", "b6"].map((square) => g.moves({ square, verbose: true }).map((m) => ({ ...m }))),
+    pieces: ["p", "q", "k", "r"].map((piece) => g.moves({ piece })),
+    state: ["isCheck", "inCheck", "isCheckmate", "isStalemate", "isInsufficientMaterial", "isThreefoldRepetition", "isDrawByFiftyMoves", "isDraw", "isGameOver"].map((m) => [m, g[m]()]),
+    attacked: ["e1", "e8", "d4"].map((sq) => [g.isAttacked(sq, "w"), g.isAttacked(sq, "b")]),
+  });
+  let compared = 0;
+  for (const [name, make] of starts) {
+    const [ours, theirs] = [make(Chess), make(JsChess)];
+    assert.deepEqual(view(ours), view(theirs), name);
+    for (const depth of [1, 2, 3]) assert.equal(ours.perft(depth), theirs.perft(depth), `${name}: perft(${depth})`);
+    // Each move, then the position after it.
+    for (const m of theirs.moves()) {
+      const [o, t] = [make(Chess), make(JsChess)];
+      const [mo, mt] = [o.move(m), t.move(m)];
+      assert.deepEqual({ ...mo }, { ...mt }, `${name}: move(${m})`);
+      assert.equal(JSON.stringify(mo), JSON.stringify(mt), `${name}: move(${m})`);
+      assert.deepEqual(view(o), view(t), `${name}, then ${m}`);
+      assert.deepEqual(o.history({ verbose: true }).map((x) => ({ ...x })), t.history({ verbose: true }).map((x) => ({ ...x })), `${name}, then ${m}: history`);
+      compared++;
+    }
+  }
+  assert.ok(compared > 100, `only ${compared} moves compared`);
+  // The issue's case: the twenty moves and Qe1; no stalemate, no check, the game goes on.
+  const g = new Chess();
+  g.remove("e1");
+  g.remove("e8");
+  assert.equal(g.moves().length, 21);
+  assert.ok(g.moves().includes("Qe1"));
+  assert.deepEqual([g.isStalemate(), g.inCheck(), g.isCheckmate(), g.isGameOver(), g.isDraw()], [false, false, false, false, false]);
 });

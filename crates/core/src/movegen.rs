@@ -91,29 +91,38 @@ impl Position {
         let t = attacks::tables();
         let us = self.turn;
         let them = us.other();
-        let Some(king) = b.king(us) else {
-            return;
+        // A side without a king (an edited position) moves as chess.js moves it: every
+        // move, none of them checked for what it leaves attacked, no castling.
+        let (king, has_king) = match b.king(us) {
+            Some(k) => (k, true),
+            None => (Square::from_index(0), false),
         };
         let ours = b.by_color(us);
         let theirs = b.by_color(them);
         let occ = ours | theirs;
-        let (checkers, pinned) = self.checkers_and_pinned(t, king);
+        let (checkers, pinned) = if has_king {
+            self.checkers_and_pinned(t, king)
+        } else {
+            (Bitboard::EMPTY, Bitboard::EMPTY)
+        };
 
         // King steps: the king itself is lifted so that sliders see through its square.
-        let occ_nk = occ.without(king);
-        let mut kt = Bitboard::EMPTY;
-        for to in t.king(king) & !ours {
-            if !b.is_attacked_with(t, to, them, occ_nk) {
-                kt = kt.with(to);
+        if has_king {
+            let occ_nk = occ.without(king);
+            let mut kt = Bitboard::EMPTY;
+            for to in t.king(king) & !ours {
+                if !b.is_attacked_with(t, to, them, occ_nk) {
+                    kt = kt.with(to);
+                }
             }
-        }
-        if kt.any() {
-            f(Group {
-                from: king,
-                to: kt,
-                kind: GroupKind::Piece,
-                role: Role::King,
-            });
+            if kt.any() {
+                f(Group {
+                    from: king,
+                    to: kt,
+                    kind: GroupKind::Piece,
+                    role: Role::King,
+                });
+            }
         }
         if checkers.more_than_one() {
             return;
@@ -221,7 +230,7 @@ impl Position {
                         | (t.bishop(king, occ2) & bq)
                         | (t.knight(king) & theirs & b.by_role(Role::Knight))
                         | (t.pawn(us, king) & their_pawns.without(cap));
-                    if attacked.is_empty() {
+                    if attacked.is_empty() || !has_king {
                         f(Group {
                             from,
                             to: Bitboard::from_square(ep),
@@ -233,7 +242,7 @@ impl Position {
             }
         }
 
-        if checkers.is_empty() {
+        if checkers.is_empty() && has_king {
             for side in CastlingSide::ALL {
                 if let Some(rook) = self.castling_rook(t, king, side) {
                     f(Group {
@@ -337,8 +346,9 @@ impl Position {
         let t = attacks::tables();
         let us = self.turn;
         let them = us.other();
-        let Some(king) = b.king(us) else {
-            return 0;
+        let (king, has_king) = match b.king(us) {
+            Some(k) => (k, true),
+            None => (Square::from_index(0), false),
         };
         let ours = b.by_color(us);
         let theirs = b.by_color(them);
@@ -350,13 +360,19 @@ impl Position {
         let orth = b.by_role(Role::Rook) | queens;
         let bq = diag & theirs;
         let rq = orth & theirs;
-        let (checkers, pinned) = self.checkers_and_pinned(t, king);
+        let (checkers, pinned) = if has_king {
+            self.checkers_and_pinned(t, king)
+        } else {
+            (Bitboard::EMPTY, Bitboard::EMPTY)
+        };
 
         let occ_nk = occ.without(king);
         let mut n = 0u32;
-        for to in t.king(king) & !ours {
-            if !b.is_attacked_with(t, to, them, occ_nk) {
-                n += 1;
+        if has_king {
+            for to in t.king(king) & !ours {
+                if !b.is_attacked_with(t, to, them, occ_nk) {
+                    n += 1;
+                }
             }
         }
         if checkers.more_than_one() {
@@ -433,14 +449,14 @@ impl Position {
                         | (t.bishop(king, occ2) & bq)
                         | (t.knight(king) & theirs & knights)
                         | (t.pawn(us, king) & their_pawns.without(cap));
-                    if attacked.is_empty() {
+                    if attacked.is_empty() || !has_king {
                         n += 1;
                     }
                 }
             }
         }
 
-        if checkers.is_empty() {
+        if checkers.is_empty() && has_king {
             for side in CastlingSide::ALL {
                 if self.castling_rook(t, king, side).is_some() {
                     n += 1;

@@ -146,6 +146,47 @@ fn checkmate_stalemate_and_insufficient_material() {
     }
 }
 
+/// An edited position without a king on a side plays as chess.js plays it: that side
+/// moves every piece (no move of it is refused for what it leaves attacked), never
+/// castles, is never in check, so never mated; no position without both kings is dead.
+/// The perft numbers are chess.js 1.4.0's.
+#[test]
+fn a_side_without_a_king_moves_as_in_chessjs() {
+    for (fen, perft) in [
+        (
+            "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1",
+            [21, 441, 10103, 231054],
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
+            [21, 420, 9622, 213302],
+        ),
+        ("8/8/8/3pP3/8/8/8/4K3 w - d6 0 1", [7, 6, 41, 39]),
+    ] {
+        let pos = chess960::fen::parse_lenient(fen).unwrap();
+        for (depth, &n) in (1..).zip(&perft) {
+            assert_eq!(pos.perft(depth), n, "{fen}: perft({depth})");
+            assert_eq!(pos.perft_full(depth), n, "{fen}: perft_full({depth})");
+        }
+        let g = Game::from_parsed(pos);
+        assert!(
+            !g.is_check() && !g.is_stalemate() && !g.is_checkmate(),
+            "{fen}"
+        );
+        assert!(!g.is_dead_position() && g.outcome().is_none(), "{fen}");
+    }
+    // The empty board: no moves, stalemate (chess.js's isStalemate too).
+    let g = Game::from_parsed(chess960::fen::parse_lenient("8/8/8/8/8/8/8/8 w - - 0 1").unwrap());
+    assert_eq!(g.outcome().map(|o| o.reason), Some(Reason::Stalemate));
+    // A queen against a lone king: two pieces, insufficient material as chess.js counts it.
+    let g =
+        Game::from_parsed(chess960::fen::parse_lenient("8/8/8/3q4/8/8/8/4K3 w - - 0 1").unwrap());
+    assert_eq!(
+        g.outcome().map(|o| o.reason),
+        Some(Reason::InsufficientMaterial)
+    );
+}
+
 #[test]
 fn mating_material_for_timeouts() {
     let g = Game::from_fen("8/8/8/4k3/8/8/8/4KN2 w - - 0 1").unwrap();

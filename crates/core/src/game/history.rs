@@ -223,7 +223,7 @@ impl Game {
         let (mut seen, mut dead) = (0, false);
         if self.swap_pending.is_none() {
             seen = self.count(&after);
-            dead = crate::unwinnable::is_dead_position(&after);
+            dead = super::outcome::judge_dead(&after);
         }
         self.plies.push(Ply {
             after,

@@ -103,7 +103,7 @@ impl Game {
         let mut g = Game {
             variant,
             start,
-            start_dead: swap_pending.is_none() && crate::unwinnable::is_dead_position(&start),
+            start_dead: swap_pending.is_none() && outcome::judge_dead(&start),
             plies: Vec::new(),
             occurrences: FxHashMap::default(),
             start_seen: 0,

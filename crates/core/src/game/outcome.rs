@@ -239,18 +239,29 @@ fn mentions_time(termination: &str) -> bool {
 
 /// Insufficient material in chess.js's sense: K v K, K+minor v K, or only bishops, all on
 /// one colour. Every such position is dead ([`crate::unwinnable::is_dead_position`]).
+///
+/// Counted as chess.js counts it, every piece on the board (the kings too): two pieces, or
+/// three of which one is a minor piece, or bishops all on one colour and two more pieces.
+/// With a king on each side that is the rule above; a position without them (an edited
+/// one) answers as chess.js's does (a lone queen and king: insufficient).
 pub fn is_insufficient_material(pos: &Position) -> bool {
     let b = pos.board();
-    if (b.by_role(Role::Pawn) | b.by_role(Role::Rook) | b.by_role(Role::Queen)).any() {
-        return false;
-    }
-    let minors = b.by_role(Role::Knight) | b.by_role(Role::Bishop);
-    if minors.count() <= 1 {
-        return true;
-    }
+    let n = b.occupied().count();
     let bishops = b.by_role(Role::Bishop);
-    b.by_role(Role::Knight).is_empty()
-        && ((bishops & Bitboard::LIGHT).is_empty() || (bishops & Bitboard::DARK).is_empty())
+    let one_colour =
+        (bishops & Bitboard::LIGHT).is_empty() || (bishops & Bitboard::DARK).is_empty();
+    n == 2
+        || (n == 3 && (bishops.count() == 1 || b.by_role(Role::Knight).count() == 1))
+        || (n == bishops.count() + 2 && one_colour)
+}
+
+/// Whether `pos` is dead (FIDE 5.2.2), judged once per ply. A position without a king on
+/// each side (an edited one) is played by chess.js's rules, which know no dead position.
+pub(super) fn judge_dead(pos: &Position) -> bool {
+    let b = pos.board();
+    b.king(Color::White).is_some()
+        && b.king(Color::Black).is_some()
+        && crate::unwinnable::is_dead_position(pos)
 }
 
 /// Whether `c` can mate by some series of legal moves: [`crate::unwinnable::can_checkmate`].
