@@ -445,6 +445,28 @@ describe("game end", () => {
     bare.timeout("w");
     assert.deepEqual(bare.outcome(), { winner: null, reason: "timeout-insufficient-material" });
   });
+
+  // Issue 23: dead-position live, insufficient-material read back.
+  test("a game ends for the same reason live and read back from its PGN (Chess.fromPgn, loadPgn)", () => {
+    const cases = [
+      // Rb7 leaves Black only Kxb7, into bare kings: dead at Rb7, and still after the capture.
+      ["k7/8/8/8/8/8/1R6/7K w - - 0 1", ["Rb7", "Kxb7", "Kg2"], "dead-position"],
+      ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "f3", "e5", "g4", "Qh4#"], "threefold-repetition"],
+      ["4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", ["Kxe2", "Kd7"], "insufficient-material"],
+    ];
+    for (const [fen, moves, reason] of cases) {
+      const live = new Chess(fen);
+      for (const m of moves) live.move(m);
+      assert.equal(live.outcome()?.reason, reason);
+      for (const result of ["*", "1/2-1/2"]) {
+        live.setHeader("Result", result);
+        const text = live.pgn();
+        const loaded = new Chess();
+        loaded.loadPgn(text);
+        assert.deepEqual([Chess.fromPgn(text).outcome(), loaded.outcome()], [live.outcome(), live.outcome()], `${moves.join(" ")} ${result}`);
+      }
+    }
+  });
 });
 
 describe("PGN and headers", () => {

@@ -185,3 +185,42 @@ fn huge_records_are_refused_with_an_error() {
     let err = pgn::read(&text).unwrap_err();
     assert!(err.to_string().contains("too long"), "{err}");
 }
+
+/// Live games and the same games read back from their PGN end alike (issue 23): the
+/// replay plays every move as live play does, and a record whose result agrees with the
+/// ending its moves reached keeps that ending (the first, as live: a dead position stays
+/// one after the forced capture that follows it).
+#[test]
+fn a_game_ends_for_the_same_reason_live_and_read_back() {
+    let cases = [
+        // Rb7 leaves Black one move, Kxb7, into bare kings: dead at Rb7.
+        ("k7/8/8/8/8/8/1R6/7K w - - 0 1", "Rb7 Kxb7 Kg2 Kc6"),
+        ("k7/8/8/8/8/8/1R6/7K w - - 0 1", "Rb7"),
+        // A threefold repetition, then play goes on to a mate.
+        ("", "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 f3 e5 g4 Qh4#"),
+        ("", "f3 e5 g4 Qh4#"),
+        ("7k/5Q2/8/6K1/8/8/8/8 w - - 0 1", "Kg6"),
+        // Insufficient material by a capture.
+        ("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "Kxe2 Kd7"),
+    ];
+    for (fen, moves) in cases {
+        let mut live = if fen.is_empty() {
+            Game::new()
+        } else {
+            Game::from_fen(fen).unwrap()
+        };
+        for m in moves.split_whitespace() {
+            live.play_text(m).unwrap();
+        }
+        let ended = live.outcome().expect("every case ends");
+        for result in ["*", ended.result()] {
+            live.set_header("Result", result).unwrap();
+            let back = game(&pgn::write(&live));
+            assert_eq!(
+                back.outcome(),
+                Some(ended),
+                "{fen} {moves}, Result {result}"
+            );
+        }
+    }
+}

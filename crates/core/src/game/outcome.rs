@@ -198,11 +198,14 @@ impl Game {
     }
 
     /// The outcome of a game read from a record whose `Result` tag is `result` and
-    /// `Termination` tag `termination`: the record's own ending stands (SPEC §1). A
-    /// decided record ends as its last position says (a mate after an unclaimed
-    /// repetition is a mate), else by the result it states (on time when the
-    /// termination says so, else resignation or agreement); an undecided one (`*`)
-    /// keeps the automatic result.
+    /// `Termination` tag `termination`, its moves replayed as live play plays them (each
+    /// ending judged at its ply, the first standing): the record's own ending stands
+    /// (SPEC §1). An undecided record (`*`), or one whose result is the ending its moves
+    /// reached, keeps that ending, as the game had live (a dead position stays one after
+    /// the forced capture that follows it). Another decided record ends as its last
+    /// position says (a mate after an unclaimed repetition is a mate), else by the
+    /// result it states (on time when the termination says so, else resignation or
+    /// agreement).
     pub(crate) fn conclude_record(&mut self, result: &str, termination: &str) {
         let winner = match result {
             "1-0" => Some(Color::White),
@@ -210,6 +213,9 @@ impl Game {
             "1/2-1/2" => None,
             _ => return,
         };
+        if matches!(self.outcome, Some((o, _)) if o.winner == winner) {
+            return;
+        }
         let at = self.plies.len();
         let o = match self.board_result() {
             Some(o) => o,
