@@ -321,24 +321,39 @@ struct Step<'a> {
     ply: usize,
 }
 
-/// A node of the tree: `step` from `before` to `after`.
+/// The variations of a move whose position before is `before`, each a line of nodes.
+///
+/// Nesting recurses through here and [`variation`] (the reader refuses nesting past
+/// `pgn::MAX_NESTING`): the variations are built before the node that holds them, so
+/// that no node under construction stays on the stack while they are.
+fn variations<'a>(
+    before: &Position,
+    notes: Option<&'a Notes>,
+    ply: usize,
+    notation: CastlingNotation,
+) -> Vec<Vec<NodeJs<'a>>> {
+    let lines = notes.map_or(&[][..], |n| n.variations.as_slice());
+    let mut out = Vec::with_capacity(lines.len());
+    for line in lines {
+        out.push(variation(before, line, ply, notation));
+    }
+    out
+}
+
+/// A node of the tree: `step` from `before` to `after`, with its variations.
 fn node<'a>(
     before: &Position,
     after: &Position,
     step: Step<'a>,
+    variations: Vec<Vec<NodeJs<'a>>>,
     notation: CastlingNotation,
 ) -> NodeJs<'a> {
     let (notes, ply) = (step.notes, step.ply);
     let none: &[String] = &[];
-    let (mut nags, mut variations) = (Vec::new(), Vec::new());
+    let mut nags = Vec::new();
     if let Some(n) = notes {
         nags.extend(n.suffix);
         nags.extend(n.nags.iter().filter(|x| Some(**x) != n.suffix));
-        variations = n
-            .variations
-            .iter()
-            .map(|line| variation(before, line, ply, notation))
-            .collect();
     }
     let (uci, from, to) = match step.mv {
         Some(m) => (chess960::uci::to_uci(m, notation), m.from(), m.king_to()),
@@ -365,26 +380,49 @@ fn node<'a>(
 }
 
 /// A variation from `start` whose first move is ply `ply`.
+///
+/// This recurses (through [`variations`]) once per level of nesting, and the wasm's stack
+/// is 64 KiB: the positions go on the heap and each node is built in a function of its
+/// own, so that the frame that stays on the stack while the variations are built is small.
 fn variation<'a>(
     start: &Position,
     line: &'a [Node],
     ply: usize,
     notation: CastlingNotation,
 ) -> Vec<NodeJs<'a>> {
-    let mut pos = *start;
+    let mut positions = Vec::with_capacity(line.len() + 1);
+    positions.push(*start);
+    for n in line {
+        let after = positions.last().unwrap_or(start).after(n.mv);
+        positions.push(after);
+    }
     let mut out = Vec::with_capacity(line.len());
-    for (i, n) in line.iter().enumerate() {
-        let after = pos.after(n.mv);
-        let step = Step {
-            mv: Some(n.mv),
-            san: &n.san,
-            notes: Some(&n.notes),
-            ply: ply + i,
-        };
-        out.push(node(&pos, &after, step, notation));
-        pos = after;
+    for (i, (n, pair)) in line.iter().zip(positions.windows(2)).enumerate() {
+        if let [before, after] = pair {
+            let vars = variations(before, Some(&n.notes), ply + i, notation);
+            push_node(&mut out, [before, after], n, ply + i, vars, notation);
+        }
     }
     out
+}
+
+/// Appends the node of variation move `n` (ply `ply`), from `positions[0]` to `positions[1]`.
+#[inline(never)]
+fn push_node<'a>(
+    out: &mut Vec<NodeJs<'a>>,
+    [before, after]: [&Position; 2],
+    n: &'a Node,
+    ply: usize,
+    vars: Vec<Vec<NodeJs<'a>>>,
+    notation: CastlingNotation,
+) {
+    let step = Step {
+        mv: Some(n.mv),
+        san: &n.san,
+        notes: Some(&n.notes),
+        ply,
+    };
+    out.push(node(before, after, step, vars, notation));
 }
 
 /// The game's annotated record.
@@ -402,13 +440,15 @@ pub fn tree(game: &Game) -> TreeJs<'_> {
             Some(Entry::Null { .. }) => None,
             _ => continue,
         };
+        let notes = if mv.is_some() { game.notes(p) } else { None };
+        let vars = variations(before, notes, p - base, notation);
         let step = Step {
             mv,
             san: game.san_at(p),
-            notes: if mv.is_some() { game.notes(p) } else { None },
+            notes,
             ply: p - base,
         };
-        moves.push(node(before, after, step, notation));
+        moves.push(node(before, after, step, vars, notation));
     }
     TreeJs {
         headers: headers(game),

@@ -170,6 +170,54 @@ describe("garbage in, Error out", () => {
   });
 });
 
+// Issue 23: 100,000 nested variations overflowed the stack (a RangeError, or a trap that
+// broke the wasm instance for every later call); 1,000,000 were refused as "the game is
+// too long", which names the wrong cause.
+describe("nested variations", () => {
+  const SAN = ["e4", "d4", "c4", "Nf3", "b3", "g3", "f4", "Nc3", "b4", "a3", "h3", "e3", "d3", "c3"];
+  /** `1. e4 (1. d4 (1. c4 (… (1. a4) …))) *`: `depth` variations, each inside the one before. */
+  const nested = (depth) => `${Array.from({ length: depth }, (_, i) => `1. ${SAN[i % SAN.length]} (`).join("")}1. a4${")".repeat(depth)} *`;
+  const readers = [
+    ["Chess.fromPgn", (t) => Chess.fromPgn(t)],
+    ["loadPgn", (t) => {
+      const g = new Chess();
+      g.loadPgn(t);
+      return g;
+    }],
+  ];
+
+  test("100 levels (the limit) are read, written back, given as a tree and undone", () => {
+    for (const [name, read] of readers) {
+      const g = read(nested(100));
+      let level = g.tree().moves[0];
+      let depth = 0;
+      while (level.variations.length > 0) {
+        level = level.variations[0][0];
+        depth++;
+      }
+      assert.equal(depth, 100, name);
+      assert.equal(Chess.fromPgn(g.pgn()).pgn(), g.pgn(), name);
+      assert.equal(g.undo().san, "e4", name);
+      g.free();
+    }
+  });
+
+  test("deeper nesting (101, 1,000, 100,000, 1,000,000 levels) is an Error naming the limit, never a stack overflow", () => {
+    for (const depth of [101, 1_000, 100_000, 1_000_000]) {
+      const text = nested(depth);
+      for (const [name, read] of readers) {
+        assert.throws(() => read(text), (e) => {
+          assert.equal(e.constructor, Error, `${name} ${depth}: ${e}`);
+          assert.equal(e.message, "PGN variations nested too deeply: the '(' on line 1 opens level 101 (at most 100 levels)");
+          return true;
+        });
+      }
+    }
+    // The instance still works.
+    assert.equal(Chess.fromPgn(nested(3)).history().length, 1);
+  });
+});
+
 describe("memory", () => {
   test("100,000 games created and freed keep memory flat", () => {
     const churn = (n) => {

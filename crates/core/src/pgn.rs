@@ -43,6 +43,13 @@ pub const CHESS9_SWAPS_TAG: &str = "Chess9Swaps";
 /// the memory one call takes.
 pub const MAX_TEXT: usize = 64 << 20;
 
+/// The deepest nesting of variations read (a variation inside a variation inside …, 100
+/// levels): more than records need (annotated games rarely go past ten). The tree is
+/// written, handed to JavaScript and dropped by recursion, and the wasm's stack is 64 KiB:
+/// measured there, the deepest of them (the tree for JavaScript, `tree()`) holds about 400
+/// levels, `pgn()` 4,000, reading and dropping 5,800. Deeper text is refused as it is read.
+pub const MAX_NESTING: usize = 100;
+
 /// Why a PGN text could not be replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PgnError {
@@ -50,6 +57,8 @@ pub enum PgnError {
     NoGame,
     /// Longer than [`MAX_TEXT`].
     TooLong { bytes: usize },
+    /// Variations nested deeper than [`MAX_NESTING`]: the `(` on line `line`.
+    TooDeep { line: usize },
     /// A tag that is not `[Name "value"]`.
     BadTag { line: usize, text: String },
     /// A `{` comment that is never closed.
@@ -77,6 +86,10 @@ crate::text::error_messages!(PgnError, e, out => match e {
     PgnError::NoGame => push_all!(out; "invalid PGN: no game found (no tags and no moves)"),
     PgnError::TooLong { bytes } => push_all!(out;
         "PGN text too long: ", bytes, " bytes (at most ", MAX_TEXT, ")"
+    ),
+    PgnError::TooDeep { line } => push_all!(out;
+        "PGN variations nested too deeply: the '(' on line ", line,
+        " opens level ", MAX_NESTING + 1, " (at most ", MAX_NESTING, " levels)"
     ),
     PgnError::BadTag { line, text } => push_all!(out;
         "invalid PGN tag on line ", line, ": '", text, "' (expected [Name \"value\"])"
@@ -1184,6 +1197,10 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
             }
             Kind::Nag(None) => {}
             Kind::Open => {
+                // (The mainline is the first line: the others are the nesting.)
+                if lines.len() > MAX_NESTING {
+                    return Err(PgnError::TooDeep { line: t.line });
+                }
                 let top = lines.last();
                 let start = top.filter(|l| !l.dead).and_then(|l| l.before_last);
                 let replaces = top.map_or(0, |l| l.moves.len().saturating_sub(1));
@@ -1312,6 +1329,27 @@ mod tests {
         assert_eq!(n.variations[0][0].notes.comments, ["x y"]);
         assert_eq!(g.notes(2).unwrap().comments, ["end"]);
         assert_eq!(on_one_line(" a \n b\n"), " a   b ");
+    }
+
+    #[test]
+    fn variations_nest_at_most_max_nesting_levels() {
+        let nested = |depth: usize| {
+            let mut s = "1. e4 (".repeat(depth);
+            s.push_str("1. d4");
+            s.push_str(&")".repeat(depth));
+            s
+        };
+        let g = read(&nested(MAX_NESTING)).unwrap();
+        assert_eq!(g.ply_count(), 1);
+        let e = read(&format!("[Event \"x\"]\n\n{}", nested(MAX_NESTING + 1))).unwrap_err();
+        assert_eq!(e, PgnError::TooDeep { line: 3 });
+        assert_eq!(
+            e.message(),
+            "PGN variations nested too deeply: the '(' on line 3 opens level 101 (at most 100 levels)"
+        );
+        // Many variations side by side are no nesting.
+        let wide = format!("1. e4 {} *", "(1. d4) ".repeat(MAX_NESTING * 3));
+        assert_eq!(read(&wide).unwrap().notes(1).unwrap().variations.len(), 300);
     }
 
     #[test]
