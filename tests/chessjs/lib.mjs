@@ -155,10 +155,17 @@ export class Pair {
   }
 }
 
-/** A chess.js-shaped Move as plain data: its fields and the answers of its `is*()` methods. */
+/**
+ * A chess.js-shaped Move as plain data: its fields, the answers of its `is*()` methods, and
+ * the whole object as deep equality and JSON see it (its own enumerable fields, in order:
+ * what `expect(ours).toEqual(theirs)`, `{ ...move }` and `JSON.stringify` compare), so that
+ * an extra or missing own field is a difference too.
+ */
 export function moveView(m) {
   if (m === null || m === undefined) return m;
   return {
+    own: Object.entries(m),
+    json: JSON.stringify(m),
     color: m.color,
     from: m.from,
     to: m.to,
@@ -242,6 +249,11 @@ export function compareQueries(pair, { full = false, verbose = true, theirVerbos
     const o = ours.moves({ square: sq, verbose: true });
     const t = theirs.moves({ square: sq, verbose: true });
     diffs.eq("moves({square, verbose})", o.map(moveView), t.map(moveView), r(`moves({square:${show(sq)},verbose:true})`));
+  }
+  for (const p of ["p", "n", "k", "Q", ""]) {
+    const o = ours.moves({ piece: p, verbose: true });
+    const t = theirs.moves({ piece: p, verbose: true });
+    diffs.eq("moves({piece, verbose})", o.map(moveView), t.map(moveView), r(`moves({piece:${show(p)},verbose:true})`));
   }
   for (const p of PIECE_ARGS) {
     diffs.eq("moves({piece})", ours.moves({ piece: p }), theirs.moves({ piece: p }), r(`moves({piece:${show(p)}})`));

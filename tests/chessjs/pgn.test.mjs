@@ -24,7 +24,7 @@ const counts = { games: 0, plies: 0, comments: 0, loads: 0, compared: 0, lenient
 
 // (A comment with two closing braces is intended.test.mjs's: chess.js keeps the second one,
 // which ends the comment early in its pgn(); we turn every one into a bracket.)
-const COMMENTS = ["good", "", " spaces  inside ", "with {braces}", "}", "{", "{{", "line\nbreak", "é ☃", "[%clk 0:01:02]", "a;b", "x".repeat(90), "ends with backslash\\", "quote \" here"];
+const COMMENTS = ["good", "", " spaces  inside ", "with {braces}", "}", "{", "{{", "line\nbreak", "two\r\n\r\nbreaks", "\n", " (1. d4 d5) ", "é ☃", "[%clk 0:01:02]", "a;b", "x".repeat(90), "ends with backslash\\", "quote \" here"];
 const TAGS = [["White", "Kasparov, G."], ["Black", "Topalov"], ["Event", "Hoogovens"], ["Date", "1999.01.20"], ["Round", "4"], ["Result", "1-0"], ["ECO", "B07"], ["Annotator", "me"], ["WhiteElo", "2812"], ["Custom", "value"], ["Site", "Wijk aan Zee NED"]];
 
 /**
