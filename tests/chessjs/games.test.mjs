@@ -154,3 +154,39 @@ test("move() strips a SAN's decorations once, as chess.js does: g4+# is no move,
     assert.equal(outcome(new JsChess()) === "e4", plays, `${text}: chess.js's answer is not what this test expects`);
   }
 });
+
+// Issue 23: our Moves once carried own fields chess.js's have not (`uci`, `castle`, …).
+test("Move objects are deep-equal to chess.js's, whole (own fields in order, JSON, spread, structuredClone), in random games", () => {
+  const r = rng(SEED + 23);
+  const whole = (a, b, what) => {
+    assert.deepStrictEqual(Object.entries(a), Object.entries(b), what);
+    assert.deepStrictEqual({ ...a }, { ...b }, what);
+    assert.deepStrictEqual(structuredClone(a), structuredClone(b), what);
+    assert.equal(JSON.stringify(a), JSON.stringify(b), what);
+  };
+  const all = (a, b, what) => {
+    assert.equal(a.length, b.length, what);
+    a.forEach((m, i) => whole(m, b[i], `${what} [${i}]`));
+  };
+  let compared = 0;
+  for (let n = 0; n < Math.round(20 * SCALE); n++) {
+    const start = n % 2 === 0 ? undefined : r.pick(STARTS);
+    const [ours, theirs] = [new Chess(start), new JsChess(start)];
+    for (let ply = 0; ply < 80 && !theirs.isGameOver(); ply++) {
+      const at = `game ${n} ply ${ply} (${theirs.fen()})`;
+      all(ours.moves({ verbose: true }), theirs.moves({ verbose: true }), `${at} moves({verbose})`);
+      for (const square of ["e1", "e8", r.pick(theirs.moves({ verbose: true })).from]) {
+        all(ours.moves({ square, verbose: true }), theirs.moves({ square, verbose: true }), `${at} moves({square:${square},verbose})`);
+      }
+      for (const piece of ["p", "k", r.pick(["n", "b", "r", "q"])]) {
+        all(ours.moves({ piece, verbose: true }), theirs.moves({ piece, verbose: true }), `${at} moves({piece:${piece},verbose})`);
+      }
+      const san = r.pick(theirs.moves());
+      whole(ours.move(san), theirs.move(san), `${at} move(${san})`);
+      compared++;
+      if (r.chance(0.05)) whole(ours.undo(), theirs.undo(), `${at} undo()`);
+    }
+    all(ours.history({ verbose: true }), theirs.history({ verbose: true }), `game ${n} history({verbose})`);
+  }
+  assert.ok(compared > 500, `only ${compared} plies compared`);
+});
