@@ -310,6 +310,17 @@ describe("records", () => {
     assert.equal(c.getHeaders()["fen"], "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
   });
 
+  test("PGN variations nested more than 100 deep are refused with an Error naming the limit (chess.js reads them, and overflows its stack past a few thousand)", () => {
+    const SAN = ["e4", "d4", "c4", "Nf3", "b3", "g3", "f4", "Nc3"];
+    const nested = (depth) => `${Array.from({ length: depth }, (_, i) => `1. ${SAN[i % SAN.length]} (`).join("")}1. a4${")".repeat(depth)} *`;
+    assert.deepEqual(Chess.fromPgn(nested(100)).history(), ["e4"]);
+    assert.throws(() => new Chess().loadPgn(nested(101)), { message: /nested too deeply.*at most 100 levels/ });
+    const theirs = new JsChess();
+    theirs.loadPgn(nested(101));
+    assert.deepEqual(theirs.history(), ["e4"]);
+    assert.throws(() => new JsChess().loadPgn(nested(100_000)), RangeError);
+  });
+
   test("pgn({maxWidth}) below 0 writes one line (chess.js puts every token on a line of its own)", () => {
     const run = (g) => {
       g.move("e4");
