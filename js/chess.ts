@@ -415,6 +415,16 @@ export class Chess {
   }
 
   /**
+   * chess.js's current source (after 1.4.0): whether the legal move `from` → `to` is a
+   * pawn's promotion, for a board to ask which piece. As there, `from` is read as
+   * `moves({ square })` reads it, and without `from` any pawn's move to `to` counts.
+   */
+  isPromotion(move: { from: Square; to: Square }): boolean {
+    const { from, to } = move;
+    return this.moves({ square: from, piece: "p", verbose: true }).some((m) => m.to === to && m.promotion !== undefined);
+  }
+
+  /**
    * Legal destinations by origin square, chessground's shape, including both castling
    * inputs (king to g/c and king onto rook), rook-only castling and Chess-9 swap inputs.
    */

@@ -13,7 +13,9 @@ const COLORS = { green: "green", red: "red", yellow: "yellow", blue: "blue" };
 function annotations(texts = []) {
   const out = { comments: [], arrows: [], circles: [], clock: undefined };
   for (const t of texts) {
-    const c = parseComment(t);
+    // The core reads each run of line breaks in a comment as one space, as chess.js does
+    // (chessops keeps them).
+    const c = parseComment(t.replace(/[\r\n]+/g, " "));
     if (c.text.trim()) out.comments.push(c.text.trim());
     for (const s of c.shapes) {
       if (s.from === s.to) out.circles.push({ square: makeSquare(s.from), color: COLORS[s.color] });

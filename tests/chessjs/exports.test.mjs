@@ -47,7 +47,7 @@ test("Move is a class with chess.js's methods; moves, history, move() and undo()
   assert.ok(g.undo() instanceof ours.Move);
 });
 
-test("a Move's own enumerable fields are chess.js's, in its order, then ours: spread, keys and clones see them all", () => {
+test("a Move's own enumerable fields are exactly chess.js's, in its order: spread, keys, clones and JSON equal", () => {
   for (const [fen, san] of [
     [undefined, "e4"],
     ["4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8=Q+"],
@@ -56,16 +56,43 @@ test("a Move's own enumerable fields are chess.js's, in its order, then ours: sp
   ]) {
     const mine = (fen ? new ours.Chess(fen) : new ours.Chess()).move(san);
     const his = (fen ? new theirs.Chess(fen) : new theirs.Chess()).move(san);
-    const keys = Object.keys(his);
-    assert.deepEqual(Object.keys(mine).slice(0, keys.length), keys, san);
-    const extra = Object.keys(mine).slice(keys.length);
-    assert.ok(extra.every((k) => ["uci", "castle", "rookFrom", "rookTo"].includes(k)), `${san}: ${extra}`);
-    const plain = (m) => Object.fromEntries(keys.map((k) => [k, m[k]]));
-    assert.deepEqual(plain({ ...mine }), plain({ ...his }), `${san}: spread`);
-    assert.deepEqual(plain(structuredClone(mine)), plain(structuredClone(his)), `${san}: structuredClone`);
-    // JSON: chess.js's text, then our fields.
-    assert.ok(JSON.stringify(mine).startsWith(JSON.stringify(his).slice(0, -1)), `${san}: JSON ${JSON.stringify(mine)}`);
+    assert.deepEqual(Object.keys(mine), Object.keys(his), san);
+    assert.deepStrictEqual({ ...mine }, { ...his }, `${san}: spread`);
+    assert.deepStrictEqual(structuredClone(mine), structuredClone(his), `${san}: structuredClone`);
+    assert.equal(JSON.stringify(mine), JSON.stringify(his), `${san}: JSON`);
+    // Ours are on the prototype.
+    if (san === "O-O") assert.deepEqual([mine.uci, mine.castle, mine.rookFrom, mine.rookTo], ["e1g1", "king", "h1", "f1"]);
   }
+});
+
+test("isPromotion({from, to}) answers as chess.js's current source (its 1.4.0 moves as the reference)", () => {
+  // chess.js after 1.4.0: `_moves({ square: from, piece: 'p' }).some((m) => m.to === Ox88[to] && m.promotion)`.
+  const reference = (g, { from, to }) => g.moves({ square: from, piece: "p", verbose: true }).some((m) => m.to === to && m.promotion !== undefined);
+  const fens = [
+    "8/1PQ2pk1/3p2p1/3qp3/8/4P3/7p/2K5 w - - 0 56",
+    "8/1PQ2pk1/3p2p1/3qp3/8/4P3/7p/2K5 b - - 0 56",
+    "r2qk2r/pR1nppbp/3p1np1/1BpP4/4PPb1/2N2N2/P1PB2PP/3QK2R w Kkq - 2 12",
+    "2r1k3/4bp2/p2p2p1/1p2p1P1/3qB3/5Q2/PPP2P2/1K5R w - - 0 25",
+    "1n2k3/P1P5/8/8/8/8/8/4K3 w - - 0 1",
+  ];
+  const squares = ["b7", "b8", "c8", "a8", "h2", "h1", "g1", "e4", "e5", "h8", "a7", "c7", "B7", "B8", "x9", ""];
+  let promotions = 0;
+  for (const fen of fens) {
+    const [o, t] = [new ours.Chess(fen), new theirs.Chess(fen)];
+    for (const from of [...squares, undefined]) {
+      for (const to of squares) {
+        const want = reference(t, { from, to });
+        assert.equal(o.isPromotion({ from, to }), want, `${fen}: isPromotion(${from}, ${to})`);
+        if (want) promotions++;
+      }
+    }
+  }
+  assert.ok(promotions >= 8, `only ${promotions} promotions`);
+  // chess.js's own tests of it.
+  assert.equal(new ours.Chess(fens[0]).isPromotion({ from: "b7", to: "b8" }), true);
+  assert.equal(new ours.Chess(fens[0]).isPromotion({ from: "b7", to: "c8" }), false);
+  assert.equal(new ours.Chess(fens[2]).isPromotion({ from: "e4", to: "e5" }), false);
+  assert.equal(new ours.Chess(fens[3]).isPromotion({ from: "h1", to: "h8" }), false);
 });
 
 test("a Move's after can be assigned, as chess.js's field can", () => {
