@@ -2,11 +2,12 @@
 // engine and the analysis's script are fetched only when asked for; the review fills the
 // viewer's evaluation graph (one point per ply, a click jumps the board there), marks the
 // blunder in the move list and draws the engine's move; it is kept with the game (a
-// reload shows it again without the engine, the PGN carries [%eval] and the NAGs);
-// Cancel, a new game and opening another game stop a running review and the board stays
-// playable (the computer, on the same engine, still answers); a reopened library game
-// can be analysed; axe finds nothing serious on a laptop and a phone, light and dark,
-// with screenshots of each (test-results/app-analysis-<device>-<scheme>.png).
+// reload shows it again without the engine, the PGN carries [%eval] and the NAGs, and a
+// link to that PGN shows them); Cancel, a new game and opening another game stop a
+// running review and the board stays playable (the computer, on the same engine, still
+// answers); a reopened library game and an imported one can be analysed; axe finds
+// nothing serious on a laptop and a phone, light and dark, with screenshots of each
+// (test-results/app-analysis-<device>-<scheme>.png).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -138,6 +139,18 @@ test("Analyse after a mate: graph with one point per ply, the blunder marked, ar
     assert.deepEqual(seen, ["/app-analysis.js"], "only the analysis's script, not the engine");
     await page.click('#moves [data-ply="6"]');
     assert.equal(await page.locator(`chess960-board [data-arrow="${best.slice(0, 4)}"]`).count(), 1, "the arrow too");
+
+    // The exported PGN opened as a link (a new game of the app): its [%eval] and NAGs are shown, nothing analysed.
+    seen.length = 0;
+    await page.evaluate((h) => (location.hash = h), `pgn=${encodeURIComponent(file)}`);
+    await page.waitForFunction(() => /link/.test(document.querySelector("#cpu-status").textContent));
+    assert.notEqual((await saved(page)).id, rec.id, "another game");
+    assert.equal((await saved(page)).review ?? null, null, "without the engine's review");
+    await page.locator("[data-eval-graph]").waitFor();
+    assert.equal(await points(page), 6, "the six [%eval] (the mate has none)");
+    assert.equal(await page.locator('#moves [data-ply="6"]').textContent(), "Nf6??");
+    assert.equal(await page.locator("#analyse").isVisible(), false, "nothing to analyse");
+    assert.deepEqual(seen, [], "no engine");
     assert.deepEqual(page.errors, []);
   } finally {
     await ctx.close();
@@ -215,6 +228,37 @@ test("Cancel stops the review; a new game stops it too and the board stays playa
       };
     }));
     assert.deepEqual(kept, [7], "the library keeps the review with the game");
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await ctx.close();
+    p.drop();
+  }
+});
+
+test("an imported game that ended by resignation is analysed from the library; its result stays", async () => {
+  const p = profile();
+  const ctx = await launch(p.dir);
+  try {
+    const page = await openApp(ctx, `${srv.origin}/`);
+    await page.click("#tab-library");
+    await page.fill("#import-text", `[White "Anna"]\n[Black "Ben"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 1-0\n`);
+    await page.click("#import-paste");
+    const row = page.locator("#games li").filter({ hasText: "Anna" });
+    await row.waitFor();
+    await row.locator('[data-action="open"]').click();
+    assert.match(await page.textContent("#status"), /White wins/);
+    assert.equal(await page.isDisabled("#undo"), true, "a finished game is not undone (so no undo meets a review)");
+    assert.equal(await page.locator("#analyse").isVisible(), true);
+    await limit(page, 20_000);
+    await page.click("#analyse");
+    await analysed(page);
+    assert.equal(await points(page), 6);
+    assert.equal(await page.locator('#moves [data-ply="6"]').getAttribute("data-judgment"), "blunder", "3… Nf6?? allows mate");
+    const rec = await saved(page);
+    assert.equal(rec.review.length, 6);
+    assert.match(rec.pgn, /\[Result "1-0"\]/);
+    assert.match(rec.pgn, /Nf6 \$4 \{\[%eval #1\]\} 1-0/);
+    assert.match(await page.textContent("#status"), /White wins/, "still won by resignation");
     assert.deepEqual(page.errors, []);
   } finally {
     await ctx.close();

@@ -20,7 +20,7 @@ import type { Judgment, ReviewedPly } from "../src/types.ts";
 export interface Host {
   S: typeof AppState;
   board: typeof AppBoard;
-  /** Whether the game is over (by the rules, or by its Result tag). */
+  /** Whether the game is over. */
   finished(): boolean;
   record(): GameRecord;
   gameOf(rec: GameRecord): Chess;

@@ -14,8 +14,9 @@
  * The engine (computer.ts's loader: one engine for the opponent and the analysis) and
  * what the analysis shows (analysis-view.ts, a script of its own) load only when asked
  * for. The limits per position are the card's `data-nodes` and `data-movetime` (the
- * engine's default without them). A new game, an undo or opening another game cancels a
- * running review (play.ts `cancelAnalysis`).
+ * engine's default without them). A new game or opening another game cancels a running
+ * review (play.ts `cancelAnalysis`, called by `load`; `undo` calls it too, though a
+ * finished game offers no undo), and the board stays playable.
  */
 import { movesOf } from "./api.ts";
 import type { AnalysisApi, AnalysisView } from "./analysis-view.ts";
@@ -33,11 +34,8 @@ let showPly: (n: number) => void = () => {};
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
-/** Whether the game is over: by the rules, or by its Result tag (an imported game). */
-export function finished(): boolean {
-  const r = S.g.getHeaders()["Result"];
-  return isOver() || (!!r && r !== "*");
-}
+/** Whether the game is over (an imported game's Result tag counts: the core reads it as the outcome). */
+export const finished = isOver;
 
 /** What the analysis shows, its script loaded once; a failed load is tried again next time. */
 function loadView(): Promise<AnalysisView> {
