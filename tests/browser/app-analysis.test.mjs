@@ -12,8 +12,9 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { pathToFileURL } from "node:url";
 import { Chess } from "../../pkg/node/index.js";
-import { answer, appServer, axe, DESKTOP, fen, history, launch, newGame, openApp, PHONE, play, profile, shots, tapMoves } from "./app-helpers.mjs";
+import { answer, appServer, axe, DESKTOP, fen, history, launch, newGame, openApp, PHONE, play, profile, ready, shots, site, tapMoves } from "./app-helpers.mjs";
 
 let srv;
 before(async () => {
@@ -259,6 +260,50 @@ test("an imported game that ended by resignation is analysed from the library; i
     assert.match(rec.pgn, /\[Result "1-0"\]/);
     assert.match(rec.pgn, /Nf6 \$4 \{\[%eval #1\]\} 1-0/);
     assert.match(await page.textContent("#status"), /White wins/, "still won by resignation");
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await ctx.close();
+    p.drop();
+  }
+});
+
+test("from file:// (no server): Analyse loads the engine and the analysis's script beside the page and grades the game", async () => {
+  const p = profile();
+  const ctx = await launch(p.dir);
+  try {
+    const page = await openApp(ctx, pathToFileURL(join(site, "index.html")).href);
+    const seen = watch(page);
+    await newGame(page, { variant: "standard" });
+    await play(page, ...MATE);
+    await limit(page, 20_000);
+    await page.click("#analyse");
+    await analysed(page);
+    assert.ok(seen.length >= 2 && seen.every((u) => /\/(chess960-engine|app-analysis)\.js$/.test(u)), seen.join());
+    assert.equal(await points(page), 7);
+    assert.equal(await page.locator('#moves [data-ply="6"]').getAttribute("data-judgment"), "blunder");
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await ctx.close();
+    p.drop();
+  }
+});
+
+test("offline after one visit: the service worker precached the analysis's script and the engine, and Analyse works", async () => {
+  const p = profile();
+  const ctx = await launch(p.dir);
+  try {
+    const page = await openApp(ctx, `${srv.origin}/`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.waitForFunction(() => /offline/i.test(document.querySelector("#offline-status")?.textContent ?? ""));
+    await ctx.setOffline(true);
+    await page.reload();
+    await ready(page);
+    await newGame(page, { variant: "standard" });
+    await play(page, ...MATE);
+    await limit(page, 20_000);
+    await page.click("#analyse");
+    await analysed(page);
+    assert.equal(await points(page), 7);
     assert.deepEqual(page.errors, []);
   } finally {
     await ctx.close();
