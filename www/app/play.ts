@@ -234,7 +234,7 @@ function lateMove(c: Color, movesBefore: number): boolean {
 
 /** After a move was made in `S.g` (on the board or by the computer): clocks, PGN clock, save. */
 function moved(m: Move): void {
-  S.meta.review = null; // a review is of the moves it saw (an imported game played on)
+  S.meta.review = null; // a review is of the moves it saw (a guard: a finished game takes no moves)
   S.clocks.moved(m.color);
   if (S.meta.control) S.g.setComment(`[%clk ${clkValue(remaining(m.color))}]`);
   syncClock();
