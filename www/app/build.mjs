@@ -2,6 +2,8 @@
 //   dist/index.html             the app page, its CSS inlined (www/index.html, app/app.css)
 //   dist/app.js                 the app's script (www/app/main.ts; a classic script, so that
 //                               the page works from file://)
+//   dist/app-analysis.js        the analysis's graph and bar (www/app/analysis-view.ts), a
+//                               classic script loaded with the engine when a game is analysed
 //   dist/manifest.webmanifest   installable: name, icons, start_url, standalone, colours
 //   dist/icons/*                the icon drawn in app/icons.mjs: SVG and PNGs
 //   dist/sw.js                  the service worker: precaches all of the above plus the
@@ -44,6 +46,9 @@ export async function buildApp({ esbuild, common, www, dist, boardJs, gz, row })
   const app = await esbuild.build({ ...common, format: "iife", entryPoints: [join(www, "app", "main.ts")], outfile: "app.js" });
   const appJs = app.outputFiles[0].contents;
   writeFileSync(join(dist, "app.js"), appJs);
+  const analysis = await esbuild.build({ ...common, format: "iife", entryPoints: [join(www, "app", "analysis-view.ts")], outfile: "app-analysis.js" });
+  const analysisJs = analysis.outputFiles[0].contents;
+  writeFileSync(join(dist, "app-analysis.js"), analysisJs);
 
   const css = await esbuild.transform(readFileSync(join(www, "app", "app.css"), "utf8"), { loader: "css", minify: true });
   const link = '<link rel="stylesheet" href="app/app.css">';
@@ -62,7 +67,7 @@ export async function buildApp({ esbuild, common, www, dist, boardJs, gz, row })
 
   // Every file of the app, the lazily loaded engine included; the version is their hash.
   const files = [
-    "index.html", "app.js", "chess960-board.js", "chess960-engine.js", "manifest.webmanifest",
+    "index.html", "app.js", "app-analysis.js", "chess960-board.js", "chess960-engine.js", "manifest.webmanifest",
     ...MANIFEST.icons.map((i) => i.src),
   ];
   const hash = createHash("sha256");
@@ -80,6 +85,7 @@ export async function buildApp({ esbuild, common, www, dist, boardJs, gz, row })
 
   console.log("\nthe app");
   row("dist/app.js", appJs);
+  row("dist/app-analysis.js (when analysing)", analysisJs);
   row("dist/sw.js", swJs);
   row("dist/manifest.webmanifest", manifest);
   row("dist/index.html (CSS inlined)", Buffer.from(html));

@@ -6,6 +6,7 @@
  * A classic script after dist/chess960-board.js (global `Chess960`), so that it works
  * from file:// as well as installed from http(s).
  */
+import { initAnalysis } from "./analysis.ts";
 import { api, colorName, movesOf, type Chess, type Color, type Move, type Variant } from "./api.ts";
 import { PRESETS, type TimeControl } from "./clock.ts";
 import { ask } from "./dialog.ts";
@@ -279,6 +280,7 @@ $("moves").addEventListener("keydown", (e) => {
 $("review-prev").addEventListener("click", () => showPly((S.review ?? movesOf(S.g).length) - 1));
 $("review-next").addEventListener("click", () => showPly((S.review ?? 0) + 1));
 $("review-back").addEventListener("click", backToGame);
+initAnalysis(showPly);
 
 // ---- share and export ----
 

@@ -7,9 +7,10 @@ import { api, colorName, movesOf, type BoardElement, type Chess, type Color, typ
 import { Clocks, clkValue, type TimeControl } from "./clock.ts";
 import { Computer } from "./computer.ts";
 import { $, download } from "./dom.ts";
-import { endOf, gameOf, newId, tag, toRecord, type GameRecord, type Opponent } from "./record.ts";
+import { endOf, gameOf, newId, reviewOf, tag, toRecord, type GameRecord, type Opponent } from "./record.ts";
 import { play as sound, type SoundKind } from "./sound.ts";
 import { Library, saveCurrent } from "./storage.ts";
+import type { ReviewedPly } from "../src/types.ts";
 
 export const board = $<BoardElement>("board");
 
@@ -22,11 +23,21 @@ export interface Meta {
   envelope: GameRecord["envelope"];
   end: GameRecord["end"];
   created: number;
+  /** The engine's review of the game (analysis.ts), kept with it. */
+  review: ReviewedPly[] | null;
+}
+
+/** A review running (analysis.ts): the plies done so far, of `total` (0 while the engine loads). */
+export interface AnalysisRun {
+  ctl: AbortController;
+  done: number;
+  total: number;
+  partial: ReviewedPly[];
 }
 
 export const S = {
   g: new api.Chess() as Chess,
-  meta: { id: newId(), opponent: { computer: null, level: 3 }, orientation: "w", control: null, envelope: null, end: null, created: Date.now() } as Meta,
+  meta: { id: newId(), opponent: { computer: null, level: 3 }, orientation: "w", control: null, envelope: null, end: null, created: Date.now(), review: null } as Meta,
   clocks: new Clocks(null),
   /** Restored after a reload: nothing runs until the player acts. */
   paused: false,
@@ -44,6 +55,10 @@ export const S = {
   saveError: null as string | null,
   libraryPutError: null as string | null,
   sound: true,
+  /** The review running, or null. */
+  analysis: null as AnalysisRun | null,
+  /** What the last analysis said (cancelled, failed), shown in its card. */
+  analysisNote: "",
 };
 
 const computer = new Computer();
@@ -90,7 +105,7 @@ export function record(): GameRecord {
   const m = S.meta;
   return toRecord({
     v: 1, id: m.id, opponent: { ...m.opponent }, orientation: m.orientation, control: m.control,
-    clocks: S.clocks.snapshot(), envelope: m.envelope, end: m.end, created: m.created,
+    clocks: S.clocks.snapshot(), envelope: m.envelope, end: m.end, created: m.created, review: m.review,
   }, S.g);
 }
 
@@ -134,10 +149,12 @@ export function fileName(rec: GameRecord): string {
 export function load(rec: GameRecord, paused: boolean): void {
   const g = gameOf(rec);
   computer.cancel();
+  cancelAnalysis();
+  S.analysisNote = "";
   S.g = g;
   S.meta = {
     id: rec.id, opponent: { ...rec.opponent }, orientation: rec.orientation, control: rec.control,
-    envelope: rec.envelope, end: rec.end, created: rec.created,
+    envelope: rec.envelope, end: rec.end, created: rec.created, review: reviewOf(rec, g),
   };
   S.clocks = new Clocks(rec.control, rec.clocks);
   S.flagged = rec.end?.reason.startsWith("timeout") ? rec.end.loser : null;
@@ -217,6 +234,7 @@ function lateMove(c: Color, movesBefore: number): boolean {
 
 /** After a move was made in `S.g` (on the board or by the computer): clocks, PGN clock, save. */
 function moved(m: Move): void {
+  S.meta.review = null; // a review is of the moves it saw (a guard: a finished game takes no moves)
   S.clocks.moved(m.color);
   if (S.meta.control) S.g.setComment(`[%clk ${clkValue(remaining(m.color))}]`);
   syncClock();
@@ -278,6 +296,8 @@ export function tick(): void {
 export function undo(): void {
   if (!canUndo()) return;
   computer.cancel();
+  cancelAnalysis();
+  S.meta.review = null;
   S.sealing = false;
   S.paused = false;
   const cpu = S.meta.opponent.computer;
@@ -368,6 +388,12 @@ export async function computerTurn(): Promise<void> {
 
 export function cancelComputer(): void {
   computer.cancel();
+}
+
+/** Stops a running review (analysis.ts); its partial result is dropped. */
+export function cancelAnalysis(): void {
+  S.analysis?.ctl.abort();
+  S.analysis = null;
 }
 
 // ---- adjournment ----

@@ -6,6 +6,7 @@
 import { api, movesOf, other, type Chess, type Color, type Envelope, type Outcome, type Variant } from "./api.ts";
 import { logFromClocks, parseTimeControl, timeControlTag, type TimeControl } from "./clock.ts";
 import { pgnDate } from "./dom.ts";
+import type { ReviewedPly } from "../src/types.ts";
 
 export interface Opponent {
   /** The side the computer plays, or null (two players at one board). */
@@ -26,6 +27,12 @@ export interface GameRecord {
   envelope: Envelope | null;
   /** A result the moves do not show (time, resignation, agreement), to set again on reading. */
   end: { reason: string; loser: Color | null } | null;
+  /**
+   * The engine's review of the game (analysis.ts): one entry per move, its evaluation,
+   * the engine's move and the judgment. Its evaluations and judgments are in the PGN
+   * too (`[%eval]`, NAGs); the engine's moves only here. Absent in older records.
+   */
+  review?: ReviewedPly[] | null;
   created: number;
   updated: number;
   // For the library's list (read from the game when saved).
@@ -136,6 +143,14 @@ export function recordFromPgn(g: Chess, id = newId()): GameRecord {
     v: 1, id, opponent, orientation: opponent.computer === "w" ? "b" : "w", control,
     clocks: logFromClocks(control, tree.moves), envelope: null, end: null, created: now,
   }, g);
+}
+
+/** The record's review when it is of `g`'s moves (the same SAN, ply by ply), else null. */
+export function reviewOf(rec: GameRecord, g: Chess): ReviewedPly[] | null {
+  const r = rec.review;
+  const moves = movesOf(g);
+  if (!Array.isArray(r) || r.length !== moves.length || !moves.length) return null;
+  return r.every((p, i) => p && p.ply === i + 1 && p.san === moves[i]?.san && !!p.score) ? r : null;
 }
 
 /** Checks the shape of a record read from storage (anything else is not ours or damaged). */

@@ -1,9 +1,11 @@
 /** The page shows the game in play: status, players and clocks, move list, buttons, notices. */
+import { evals, renderAnalysis } from "./analysis.ts";
 import { api, colorName, movesOf, other, type Chess, type Color } from "./api.ts";
 import { formatClock } from "./clock.ts";
 import { $, el } from "./dom.ts";
 import { board, canAdjourn, canUndo, computerToMove, humanCanMove, isOver, remaining, S, thinking } from "./play.ts";
 import { playerName } from "./record.ts";
+import { JUDGMENTS } from "../src/evals.ts";
 
 const REASON: Record<string, string> = {
   checkmate: "checkmate",
@@ -108,6 +110,7 @@ function moveList(): void {
   const frag = document.createDocumentFragment();
   const moves = movesOf(g);
   const shown = S.review ?? moves.length;
+  const judged = evals();
   const blackMoves = moves.filter((m) => m.color === "b").length;
   let n = Number(g.fen().split(" ")[5] ?? "1") - blackMoves;
   let row: HTMLElement | null = null;
@@ -124,10 +127,15 @@ function moveList(): void {
       if (item.color === "b") row.append(el("span", {}, "…"));
       frag.append(row);
     }
+    // The engine's judgment (analysis.ts), in the viewer's colours: "Qh5?!", labelled "inaccuracy".
+    const e = judged[ply];
+    const j = e?.judgment ? JUDGMENTS[e.judgment] : null;
+    const best = j && e?.best ? `: best was ${e.best.san}` : "";
     row.append(el("button", {
       type: "button", class: "m", "data-ply": String(ply), "aria-current": ply === shown ? "true" : undefined,
-      "aria-label": `${Math.ceil(n)}${item.color === "w" ? "." : "…"} ${item.san}${ply === moves.length ? " (last move)" : ""}`,
-    }, item.san));
+      "data-judgment": e?.judgment ?? undefined, title: j ? `${j.name}${best}` : undefined,
+      "aria-label": `${Math.ceil(n)}${item.color === "w" ? "." : "…"} ${item.san}${j ? `, ${j.name.toLowerCase()}${best}` : ""}${ply === moves.length ? " (last move)" : ""}`,
+    }, item.san, j && el("span", { class: "jg" }, j.glyph)));
     if (item.color === "b") {
       row = null;
       n++;
@@ -167,7 +175,6 @@ function buttons(): void {
   $<HTMLButtonElement>("resign").disabled = over || !!env || movesOf(S.g).length === 0;
   $("seal-form").hidden = !S.sealing;
   if (S.sealing) set("seal-who", colorName(S.g.turn()));
-  $("analysis").hidden = true; // analysis.ts: shown once reviewGame exists
   board.setAttribute("interactive", String(humanCanMove()));
   const fen = $<HTMLInputElement>("fen");
   fen.value = board.fen;
@@ -204,5 +211,6 @@ export function render(): void {
   moveList();
   review();
   buttons();
+  renderAnalysis();
   notice();
 }

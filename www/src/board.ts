@@ -16,7 +16,7 @@ import { engineModule } from "./engine-load.ts";
 import { readTree, tagsOf, type PgnGame } from "./pgn-source.ts";
 import { copyText, download, fileName, pgnWithEvals } from "./share.ts";
 import { Viewer, type Entry } from "./viewer.ts";
-import type { PlyEval } from "./evals.ts";
+import { reviewedEval, type PlyEval } from "./evals.ts";
 import type { Color, EngineLike, Game, Move, Outcome, ReviewedPly, Shape, Square, SwapChoice, SwapRecord } from "./types.ts";
 
 export interface BoardOptions {
@@ -947,12 +947,7 @@ function moveOn(g: Game, m: Move): Move {
   }
 }
 
-/**
- * A reviewed ply as the viewer keeps it. `{ mate: 0 }` (the move mated) becomes the
- * mover's win: +0 for White, −0 for Black (evals.ts reads the sign of a zero).
- */
+/** A reviewed ply of `tree`'s mainline as the viewer keeps it (evals.ts `reviewedEval`). */
 function plyEval(r: ReviewedPly, tree: PgnGame): PlyEval & { ply: number } {
-  const mated = "mate" in r.score && r.score.mate === 0;
-  const score = mated ? { mate: tree.moves[r.ply - 1]?.color === "b" ? -0 : 0 } : r.score;
-  return { ply: r.ply, score, judgment: r.judgment, best: r.best };
+  return { ply: r.ply, ...reviewedEval(r, tree.moves[r.ply - 1]?.color) };
 }

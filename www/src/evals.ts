@@ -10,7 +10,7 @@
  * fitted to its players' results (and §6's judgments use the same curve).
  */
 import type { PgnEval } from "./pgn-source.ts";
-import type { Judgment, Score } from "./types.ts";
+import type { Color, Judgment, ReviewedPly, Score } from "./types.ts";
 
 /** What the viewer knows of one mainline ply: its score and, after analysis, its grade and the best move. */
 export interface PlyEval {
@@ -34,6 +34,16 @@ export function fromPgnEval(e: PgnEval | undefined): Score | null {
   if (typeof e.mate === "number" && Number.isFinite(e.mate)) return { mate: e.mate };
   if (typeof e.pawns === "number" && Number.isFinite(e.pawns)) return { cp: Math.round(e.pawns * 100) };
   return null;
+}
+
+/**
+ * A ply of the engine's review (`reviewGame`) as the viewer keeps it, `mover` the side
+ * that played it. `{ mate: 0 }` (the move mated) becomes the mover's win: +0 for White,
+ * −0 for Black (`chances` reads the sign of a zero).
+ */
+export function reviewedEval(r: ReviewedPly, mover: Color | undefined): PlyEval {
+  const mated = "mate" in r.score && r.score.mate === 0;
+  return { score: mated ? { mate: mover === "b" ? -0 : 0 } : r.score, judgment: r.judgment, best: r.best };
 }
 
 /** White's winning chances, −1 to +1 (see the module's comment). */
