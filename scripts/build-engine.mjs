@@ -123,6 +123,7 @@ await esbuild.build({
 });
 copyFileSync(join(work, "types", "index.d.ts"), join(out, "index.d.ts"));
 copyFileSync(join(work, "types", "protocol.d.ts"), join(out, "protocol.d.ts"));
+copyFileSync(join(work, "types", "levels.d.ts"), join(out, "levels.d.ts"));
 copyFileSync(join(src, "chess960_engine_bg.wasm"), join(out, "chess960_engine_bg.wasm"));
 const dist = join(root, "www", "dist");
 mkdirSync(dist, { recursive: true });

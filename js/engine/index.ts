@@ -25,6 +25,7 @@ import type {
 } from "./protocol.ts";
 
 export type { Analysis, AnalysisLine, Judgment, ReviewedPly, Score, SwapChoice, Variant };
+export { LEVEL_ELO, type LevelElo } from "./levels.ts";
 
 /** The part of a move this entry needs (chess960's and chess.js's `Move` have it). */
 export interface MoveLike {

@@ -16,8 +16,8 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const CONSUMER = `
 import { Chess } from "chess960";
 import {
-  Engine, type AnalysisLine, type AnalysisResult, type BestMove, type Judgment,
-  type ReviewedPly, type ReviewProgress, type Score, type SwapChoice,
+  Engine, LEVEL_ELO, type AnalysisLine, type AnalysisResult, type BestMove, type Judgment,
+  type LevelElo, type ReviewedPly, type ReviewProgress, type Score, type SwapChoice,
 } from "chess960/engine";
 
 const engine: Engine = await Engine.create({ hash: 8 });
@@ -43,9 +43,15 @@ const wrong: Judgment = "good";
 await engine.analyse(game, { multiPv: "3" });
 // @ts-expect-error: reviewGame has no level
 await engine.reviewGame(game, { level: 3 });
+const top: LevelElo | undefined = LEVEL_ELO[LEVEL_ELO.length - 1];
+const label: string = top ? String(top.level + top.elo + top.low + top.high) + top.from : "";
+// @ts-expect-error: the labels are read-only
+LEVEL_ELO.push({ level: 11, nodes: 1, elo: 3000, low: 2900, high: 3100, from: "ladder" });
+// @ts-expect-error: from is "stockfish" or "ladder"
+const source: LevelElo["from"] = "guess";
 engine.stop();
 engine.terminate();
-export { fen, n, sans, judgment, bestSan, swap, wrong };
+export { fen, n, sans, judgment, bestSan, swap, wrong, label, source };
 `;
 
 test("the engine's .d.ts types a strict consumer (bundler and nodenext resolution)", () => {
