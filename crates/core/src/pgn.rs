@@ -590,7 +590,7 @@ pub fn split_games(text: &str) -> Vec<String> {
 
 /// [`split_games`] without copying: the games as slices of `text`.
 pub fn games(text: &str) -> impl Iterator<Item = &str> {
-    Games::new(text)
+    Games::new(text).map(|(_, g)| g)
 }
 
 /// The games of a text, one by one (trimmed, none empty).
@@ -614,16 +614,20 @@ impl<'a> Games<'a> {
         }
     }
 
-    /// The game in `start..end`, unless only whitespace.
-    fn game(&self, start: usize, end: usize) -> Option<&'a str> {
-        Some(self.lexer.slice(start, end).trim()).filter(|g| !g.is_empty())
+    /// The game in `start..end`, unless only whitespace, and where it starts (a token
+    /// starts it: the trimming only takes off the end).
+    fn game(&self, start: usize, end: usize) -> Option<(usize, &'a str)> {
+        Some(self.lexer.slice(start, end).trim())
+            .filter(|g| !g.is_empty())
+            .map(|g| (start, g))
     }
 }
 
 impl<'a> Iterator for Games<'a> {
-    type Item = &'a str;
+    /// A game and its first byte's offset in the text.
+    type Item = (usize, &'a str);
 
-    fn next(&mut self) -> Option<&'a str> {
+    fn next(&mut self) -> Option<(usize, &'a str)> {
         loop {
             // The span of the game this token ends, if it ends one.
             let mut cut = None;
@@ -1023,17 +1027,7 @@ impl Line {
                 Ok((none, "--".to_owned(), pos.after_null()))
             }
         } else {
-            let legal = pos.legal_moves();
-            let parsed = if strict {
-                san::parse_exact(&pos, mv, &legal).ok_or_else(|| SanError::Illegal {
-                    san: text::first_chars(mv, 40),
-                })
-            } else {
-                san::parse_san(&pos, mv, &legal)
-            };
-            parsed
-                .map(|m| (m, san::to_san(&pos, m, &legal), pos.after(m)))
-                .map_err(PlayError::San)
+            find_move(&pos, mv, strict).map(|(m, san)| (m, san, pos.after(m)))
         };
         match found {
             Ok((mv, san, after)) => {
@@ -1065,6 +1059,22 @@ impl Line {
             _ => self.pending.push(c.to_owned()),
         }
     }
+}
+
+/// The legal move that move text `mv` names in `pos` (SAN, or unless `strict` chess.js's
+/// permissive forms too), and its SAN.
+fn find_move(pos: &Position, mv: &str, strict: bool) -> Result<(Move, String), PlayError> {
+    let legal = pos.legal_moves();
+    let parsed = if strict {
+        san::parse_exact(pos, mv, &legal).ok_or_else(|| SanError::Illegal {
+            san: text::first_chars(mv, 40),
+        })
+    } else {
+        san::parse_san(pos, mv, &legal)
+    };
+    parsed
+        .map(|m| (m, san::to_san(pos, m, &legal)))
+        .map_err(PlayError::San)
 }
 
 /// A suffix glyph: the move's assessment (`!?`), or, when it has one, another NAG.
@@ -1250,7 +1260,13 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
             game.set_read_notes(base + i + 1, node.notes);
         }
     }
-    // chess.js: the result token wins over the Result tag.
+    conclude(&mut game, result);
+    Ok(game)
+}
+
+/// The record's own result, once the moves are in: the result token (`result`) wins over
+/// the `Result` tag, as in chess.js; the game keeps the result its record states.
+fn conclude(game: &mut Game, result: Option<&str>) {
     if let Some(r) = result.map(|r| if r == "½-½" { "1/2-1/2" } else { r }) {
         if game.header("Result") != Some(r) {
             game.tags_mut().set_unchecked("Result", r);
@@ -1259,7 +1275,6 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
     let result_tag = game.header("Result").unwrap_or("*").to_owned();
     let termination = game.header("Termination").unwrap_or("").to_owned();
     game.conclude_record(&result_tag, &termination);
-    Ok(game)
 }
 
 /// The first game in `text`, replayed move by move.
@@ -1272,7 +1287,202 @@ pub fn read_with(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
     if text.len() > MAX_TEXT {
         return Err(PgnError::TooLong { bytes: text.len() });
     }
-    read_one(Games::new(text).next().unwrap_or_default(), opts)
+    read_one(games(text).next().unwrap_or_default(), opts)
+}
+
+// ---------------------------------------------------------------------------------------
+// Bulk reading: a file game by game, as it arrives
+
+/// Where a game lies in a text: its bytes (trimmed, as [`games`] gives it) and the line
+/// its first byte is on (the text's first line is 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+    pub line: usize,
+}
+
+/// The games of a text that arrives in parts (a stream): the spans of the games that
+/// are complete in `text`, and where the rest begins (as a span from there to the end).
+///
+/// A game is complete when what follows it ends it (its result token, or the tag, the
+/// empty line or the move number that starts the next game; [`games`] has the rules):
+/// every game [`games`] finds but the last, and the last too when `ended` (nothing
+/// follows `text`). Whatever lies before the rest is done with; reading on from the rest
+/// with the next part appended finds the games [`games`] finds in the whole text, since
+/// a game's end never depends on what follows the token that ends it. Memory is bounded
+/// by the part and the longest game, not the file.
+pub fn complete_games(text: &str, ended: bool) -> (Vec<Span>, Span) {
+    let b = text.as_bytes();
+    let mut spans = Vec::new();
+    let (mut line, mut counted) = (1, 0);
+    let mut line_at = |at: usize| {
+        line += b
+            .get(counted..at)
+            .unwrap_or_default()
+            .iter()
+            .filter(|&&c| c == b'\n')
+            .count();
+        counted = at;
+        line
+    };
+    for (start, g) in Games::new(text) {
+        spans.push(Span {
+            start,
+            end: start + g.len(),
+            line: line_at(start),
+        });
+    }
+    let rest = match spans.pop() {
+        Some(last) if !ended => last.start,
+        Some(last) => {
+            spans.push(last);
+            text.len()
+        }
+        // Nothing but whitespace, or a game's first token still to come.
+        None if ended || text.trim().is_empty() => text.len(),
+        None => 0,
+    };
+    let rest = Span {
+        start: rest,
+        end: text.len(),
+        line: line_at(rest),
+    };
+    (spans, rest)
+}
+
+/// Why a game of a file could not be read, and the line of the file where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub error: PgnError,
+    pub line: usize,
+}
+
+/// A game of a file, read for its mainline ([`read_mainline`]).
+#[derive(Debug)]
+pub struct Mainline<'a> {
+    /// Its tags as written, in order, their escapes undone.
+    pub tags: Vec<(&'a str, String)>,
+    /// The game: its start, its tags and the mainline's moves, with the result its record
+    /// states (`None` when only the tags were asked); or why it could not be read.
+    pub game: Result<Option<Game>, Fault>,
+}
+
+/// One game's text (a [`Span`] of a file whose first line is `line`) read for bulk
+/// reading: the mainline is replayed and checked move by move as [`read_with`] replays
+/// it, and the game is the one [`read_with`] gives without its variations, comments and
+/// NAGs, which are skipped unread (a variation never makes a game fail: it ends where
+/// its moves stop being legal). With `tags_only`, the reading stops where the movetext
+/// starts. Lines in errors count from the file's first line.
+pub fn read_mainline(text: &str, opts: ReadOptions, tags_only: bool, line: usize) -> Mainline<'_> {
+    let mut tags = Vec::new();
+    let game = mainline(text, opts, tags_only, line.saturating_sub(1), &mut tags);
+    Mainline { tags, game }
+}
+
+fn mainline<'a>(
+    text: &'a str,
+    opts: ReadOptions,
+    tags_only: bool,
+    base: usize,
+    tags: &mut Vec<(&'a str, String)>,
+) -> Result<Option<Game>, Fault> {
+    let at = |line: usize, error| Fault {
+        error,
+        line: base + line,
+    };
+    let mut game: Option<Game> = None;
+    let (mut depth, mut any, mut result) = (0usize, false, None);
+    let mut lexer = Lexer::new(text);
+    while let Some(t) = lexer.next_token() {
+        let movetext = matches!(
+            t.kind,
+            Kind::Word(_) | Kind::Open | Kind::Result | Kind::Close
+        );
+        if game.is_none() && movetext {
+            if tags_only {
+                return Ok(None);
+            }
+            game = Some(start_game(tags, opts).map_err(|e| at(1, e))?);
+        }
+        match t.kind {
+            Kind::Tag(..) | Kind::BadTag(_) if game.is_some() => break,
+            Kind::Tag(key, value) => {
+                any = true;
+                tags.push((key, unescape(value)));
+            }
+            Kind::BadTag(s) => {
+                let text = text::first_chars(s.trim(), 60);
+                let line = base + t.line;
+                return Err(at(t.line, PgnError::BadTag { line, text }));
+            }
+            Kind::UnterminatedComment => {
+                let line = base + t.line;
+                return Err(at(t.line, PgnError::UnterminatedComment { line }));
+            }
+            Kind::BlankLine | Kind::Nag(_) => {}
+            Kind::Comment(_) => any = true,
+            Kind::Open => depth += 1,
+            Kind::Close => depth = depth.saturating_sub(1),
+            Kind::Result => {
+                any = true;
+                if depth == 0 {
+                    result = Some(text.get(t.start..lexer.pos).unwrap_or_default());
+                    break;
+                }
+            }
+            Kind::Word(w) => {
+                any = true;
+                let (Some(g), Some((mv, _))) = (game.as_mut(), move_in(w, opts.strict)) else {
+                    continue;
+                };
+                if depth > 0 || mv.is_empty() {
+                    continue;
+                }
+                let pos = g.position();
+                let (number, color) = (pos.fullmoves(), pos.turn());
+                play_read(g, mv, opts.strict).map_err(|error| {
+                    let token = text::first_chars(mv, 40);
+                    at(
+                        t.line,
+                        PgnError::Move {
+                            number,
+                            color,
+                            token,
+                            error,
+                        },
+                    )
+                })?;
+            }
+        }
+    }
+    if tags_only {
+        return Ok(None);
+    }
+    let mut game = match game {
+        Some(g) => g,
+        None if any => start_game(tags, opts).map_err(|e| at(1, e))?,
+        None => return Err(at(1, PgnError::NoGame)),
+    };
+    conclude(&mut game, result);
+    Ok(Some(game))
+}
+
+/// Plays move text `mv` (or `--`, a null move) in `game` as [`read_with`] replays its
+/// mainline.
+fn play_read(game: &mut Game, mv: &str, strict: bool) -> Result<(), PlayError> {
+    if let Some(chooser) = game.swap_pending() {
+        return Err(PlayError::SwapPhase { chooser });
+    }
+    if mv == "--" {
+        return game.play_null();
+    }
+    if game.ply_count() >= crate::game::MAX_PLIES {
+        return Err(PlayError::TooLong);
+    }
+    let (m, san) = find_move(game.position(), mv, strict)?;
+    game.push_read(m, &san);
+    Ok(())
 }
 
 #[cfg(test)]
