@@ -418,16 +418,20 @@ struct Lexer<'a> {
     text: &'a str,
     pos: usize,
     line: usize,
+    /// The line the text starts on.
+    first: usize,
     /// Only whitespace since the last newline (or the start).
     at_line_start: bool,
 }
 
 impl<'a> Lexer<'a> {
-    fn new(text: &'a str) -> Lexer<'a> {
+    /// A lexer of `text`, whose first line is line `first` (of a file).
+    fn new(text: &'a str, first: usize) -> Lexer<'a> {
         Lexer {
             text,
             pos: 0,
-            line: 1,
+            line: first,
+            first,
             at_line_start: true,
         }
     }
@@ -491,7 +495,7 @@ impl<'a> Lexer<'a> {
             if c == b'\n' {
                 self.pos += 1;
                 self.line += 1;
-                if self.at_line_start && line > 1 {
+                if self.at_line_start && line > self.first {
                     return Some(Token {
                         kind: Kind::BlankLine,
                         start,
@@ -606,7 +610,7 @@ struct Games<'a> {
 impl<'a> Games<'a> {
     fn new(text: &'a str) -> Games<'a> {
         Games {
-            lexer: Lexer::new(text),
+            lexer: Lexer::new(text, 1),
             start: None,
             movetext: false,
             blank_in_moves: None,
@@ -1063,6 +1067,7 @@ impl Line {
 
 /// The legal move that move text `mv` names in `pos` (SAN, or unless `strict` chess.js's
 /// permissive forms too), and its SAN.
+#[inline]
 fn find_move(pos: &Position, mv: &str, strict: bool) -> Result<(Move, String), PlayError> {
     let legal = pos.legal_moves();
     let parsed = if strict {
@@ -1115,9 +1120,29 @@ fn close(lines: &mut Vec<Line>) -> usize {
     added
 }
 
-/// Replays one game's text (tags, then movetext up to the result token).
-fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
-    let mut tags: Vec<(&str, String)> = Vec::new();
+/// How much of a game [`read_one`] reads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Everything: the tree with its variations and annotations.
+    Tree,
+    /// The tags and the mainline: variations start dead (their moves are not read),
+    /// comments and NAGs are skipped.
+    Mainline,
+    /// The tags only: the reading stops where the movetext starts.
+    Tags,
+}
+
+/// Replays one game's text (tags, then movetext up to the result token), its tags read
+/// into `tags`; `None` in [`Mode::Tags`]. The text starts on line `first` (of a file):
+/// lines count from there, and an error comes with the line of its token.
+fn read_one<'a>(
+    text: &'a str,
+    opts: ReadOptions,
+    mode: Mode,
+    tags: &mut Vec<(&'a str, String)>,
+    first: usize,
+) -> Result<Option<Game>, (PgnError, usize)> {
+    let tree = mode == Mode::Tree;
     // The game's comment: before the first move (before the tags too).
     let mut before_tags: Vec<String> = Vec::new();
     // The game of the tags, and its lines, once movetext has started.
@@ -1126,14 +1151,17 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
     let mut result: Option<&str> = None;
     let mut any = false;
     let mut moves_read = 0usize;
-    let mut lexer = Lexer::new(text);
+    let mut lexer = Lexer::new(text, first);
     while let Some(t) = lexer.next_token() {
         let movetext = matches!(
             t.kind,
             Kind::Word(_) | Kind::Open | Kind::Result | Kind::Close
         );
         if game.is_none() && movetext {
-            let g = start_game(&tags, opts)?;
+            if mode == Mode::Tags {
+                return Ok(None);
+            }
+            let g = start_game(tags, opts).map_err(|e| (e, first))?;
             lines.push(Line::new(Some(*g.position()), 0));
             game = Some(g);
         }
@@ -1151,13 +1179,11 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
                 tags.push((key, unescape(value)));
             }
             Kind::BadTag(s) => {
-                return Err(PgnError::BadTag {
-                    line: t.line,
-                    text: text::first_chars(s.trim(), 60),
-                });
+                let text = text::first_chars(s.trim(), 60);
+                return Err((PgnError::BadTag { line: t.line, text }, t.line));
             }
             Kind::UnterminatedComment => {
-                return Err(PgnError::UnterminatedComment { line: t.line })
+                return Err((PgnError::UnterminatedComment { line: t.line }, t.line))
             }
             Kind::BlankLine => {}
             Kind::Comment(c) => {
@@ -1165,6 +1191,7 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
                 // Before the first move: the game's comment.
                 let depth = lines.len();
                 match lines.last_mut() {
+                    _ if !tree => {}
                     Some(l) if depth > 1 || !l.moves.is_empty() => l.comment(c),
                     _ => before_tags.push(c.to_owned()),
                 }
@@ -1177,7 +1204,7 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
             Kind::Nag(None) => {}
             Kind::Open => {
                 let top = lines.last();
-                let start = top.filter(|l| !l.dead).and_then(|l| l.before_last);
+                let start = top.filter(|l| tree && !l.dead).and_then(|l| l.before_last);
                 let replaces = top.map_or(0, |l| l.moves.len().saturating_sub(1));
                 lines.push(Line::new(start, replaces));
             }
@@ -1207,7 +1234,7 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
                     error,
                 };
                 if moves_read >= crate::game::MAX_PLIES {
-                    return Err(err(PlayError::TooLong));
+                    return Err((err(PlayError::TooLong), t.line));
                 }
                 let Some(line) = lines.last_mut() else {
                     continue;
@@ -1219,9 +1246,10 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
                     continue;
                 }
                 if let Some(chooser) = game.as_ref().and_then(Game::swap_pending).filter(|_| main) {
-                    return Err(err(PlayError::SwapPhase { chooser }));
+                    return Err((err(PlayError::SwapPhase { chooser }), t.line));
                 }
-                line.play(mv, glyph, opts.strict, main).map_err(err)?;
+                line.play(mv, glyph, opts.strict, main)
+                    .map_err(|e| (err(e), t.line))?;
                 moves_read += 1;
             }
         }
@@ -1229,14 +1257,17 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
     while lines.len() > 1 {
         close(&mut lines);
     }
+    if mode == Mode::Tags {
+        return Ok(None);
+    }
     let mut game = match game {
         Some(g) => g,
         None if any => {
-            let g = start_game(&tags, opts)?;
+            let g = start_game(tags, opts).map_err(|e| (e, first))?;
             lines.push(Line::new(Some(*g.position()), 0));
             g
         }
-        None => return Err(PgnError::NoGame),
+        None => return Err((PgnError::NoGame, first)),
     };
     // The mainline becomes the game: its moves are known legal, their SAN written.
     if let Some(mut main) = lines.pop() {
@@ -1261,7 +1292,7 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
         }
     }
     conclude(&mut game, result);
-    Ok(game)
+    Ok(Some(game))
 }
 
 /// The record's own result, once the moves are in: the result token (`result`) wins over
@@ -1287,7 +1318,12 @@ pub fn read_with(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
     if text.len() > MAX_TEXT {
         return Err(PgnError::TooLong { bytes: text.len() });
     }
-    read_one(games(text).next().unwrap_or_default(), opts)
+    let text = games(text).next().unwrap_or_default();
+    match read_one(text, opts, Mode::Tree, &mut Vec::new(), 1) {
+        Ok(Some(g)) => Ok(g),
+        Ok(None) => Err(PgnError::NoGame),
+        Err((e, _)) => Err(e),
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1376,113 +1412,14 @@ pub struct Mainline<'a> {
 /// starts. Lines in errors count from the file's first line.
 pub fn read_mainline(text: &str, opts: ReadOptions, tags_only: bool, line: usize) -> Mainline<'_> {
     let mut tags = Vec::new();
-    let game = mainline(text, opts, tags_only, line.saturating_sub(1), &mut tags);
+    let mode = if tags_only {
+        Mode::Tags
+    } else {
+        Mode::Mainline
+    };
+    let game =
+        read_one(text, opts, mode, &mut tags, line).map_err(|(error, line)| Fault { error, line });
     Mainline { tags, game }
-}
-
-fn mainline<'a>(
-    text: &'a str,
-    opts: ReadOptions,
-    tags_only: bool,
-    base: usize,
-    tags: &mut Vec<(&'a str, String)>,
-) -> Result<Option<Game>, Fault> {
-    let at = |line: usize, error| Fault {
-        error,
-        line: base + line,
-    };
-    let mut game: Option<Game> = None;
-    let (mut depth, mut any, mut result) = (0usize, false, None);
-    let mut lexer = Lexer::new(text);
-    while let Some(t) = lexer.next_token() {
-        let movetext = matches!(
-            t.kind,
-            Kind::Word(_) | Kind::Open | Kind::Result | Kind::Close
-        );
-        if game.is_none() && movetext {
-            if tags_only {
-                return Ok(None);
-            }
-            game = Some(start_game(tags, opts).map_err(|e| at(1, e))?);
-        }
-        match t.kind {
-            Kind::Tag(..) | Kind::BadTag(_) if game.is_some() => break,
-            Kind::Tag(key, value) => {
-                any = true;
-                tags.push((key, unescape(value)));
-            }
-            Kind::BadTag(s) => {
-                let text = text::first_chars(s.trim(), 60);
-                let line = base + t.line;
-                return Err(at(t.line, PgnError::BadTag { line, text }));
-            }
-            Kind::UnterminatedComment => {
-                let line = base + t.line;
-                return Err(at(t.line, PgnError::UnterminatedComment { line }));
-            }
-            Kind::BlankLine | Kind::Nag(_) => {}
-            Kind::Comment(_) => any = true,
-            Kind::Open => depth += 1,
-            Kind::Close => depth = depth.saturating_sub(1),
-            Kind::Result => {
-                any = true;
-                if depth == 0 {
-                    result = Some(text.get(t.start..lexer.pos).unwrap_or_default());
-                    break;
-                }
-            }
-            Kind::Word(w) => {
-                any = true;
-                let (Some(g), Some((mv, _))) = (game.as_mut(), move_in(w, opts.strict)) else {
-                    continue;
-                };
-                if depth > 0 || mv.is_empty() {
-                    continue;
-                }
-                let pos = g.position();
-                let (number, color) = (pos.fullmoves(), pos.turn());
-                play_read(g, mv, opts.strict).map_err(|error| {
-                    let token = text::first_chars(mv, 40);
-                    at(
-                        t.line,
-                        PgnError::Move {
-                            number,
-                            color,
-                            token,
-                            error,
-                        },
-                    )
-                })?;
-            }
-        }
-    }
-    if tags_only {
-        return Ok(None);
-    }
-    let mut game = match game {
-        Some(g) => g,
-        None if any => start_game(tags, opts).map_err(|e| at(1, e))?,
-        None => return Err(at(1, PgnError::NoGame)),
-    };
-    conclude(&mut game, result);
-    Ok(Some(game))
-}
-
-/// Plays move text `mv` (or `--`, a null move) in `game` as [`read_with`] replays its
-/// mainline.
-fn play_read(game: &mut Game, mv: &str, strict: bool) -> Result<(), PlayError> {
-    if let Some(chooser) = game.swap_pending() {
-        return Err(PlayError::SwapPhase { chooser });
-    }
-    if mv == "--" {
-        return game.play_null();
-    }
-    if game.ply_count() >= crate::game::MAX_PLIES {
-        return Err(PlayError::TooLong);
-    }
-    let (m, san) = find_move(game.position(), mv, strict)?;
-    game.push_read(m, &san);
-    Ok(())
 }
 
 #[cfg(test)]

@@ -36,7 +36,7 @@
 //! assert!(!unwinnable::is_dead_position(&kn));
 //! ```
 
-use crate::position::{Move, Position};
+use crate::position::{Move, MoveKind, Position};
 use crate::square::{Color, Role};
 
 pub mod locked;
@@ -186,7 +186,7 @@ impl Reached {
     fn can(pos: &Position, winner: Color) -> bool {
         let mut now = *pos;
         search::normalise(&mut now);
-        let mut proved = PROVED.with(core::cell::Cell::get);
+        let mut proved = PROVED.try_with(core::cell::Cell::get).unwrap_or_default();
         let slot = winner.index();
         let before = proved.get(slot).copied().flatten();
         let (can, proof) = match before {
@@ -200,7 +200,7 @@ impl Reached {
         if let Some(p) = proved.get_mut(slot) {
             *p = proof.then_some(now);
         }
-        PROVED.with(|c| c.set(proved));
+        let _ = PROVED.try_with(|c| c.set(proved));
         can
     }
 
@@ -212,36 +212,32 @@ impl Reached {
         let (Some(from), Some(to)) = ((b & !n).single(), (n & !b).single()) else {
             return false;
         };
-        let back = Move::new(to, from, crate::position::MoveKind::Normal);
-        let open = |p: &Position| static_cannot(p, winner).is_none();
-        let legal = |p: &Position, m: Move| p.legal_moves().iter().any(|&x| x == m);
-        if before.turn() == now.turn() || !open(before) {
-            return false;
-        }
-        let quiet = |m: &Move| {
-            m.kind() == crate::position::MoveKind::Normal
-                && now.board().role_at(m.from()) != Some(Role::Pawn)
-                && !now.board().occupied().contains(m.to())
-        };
-        // A few of the side to move's quiet moves are tried as `l`.
-        now.legal_moves()
-            .iter()
-            .filter(|m| quiet(m))
-            .take(4)
-            .any(|&l| {
-                let one = now.after(l);
-                if !open(&one) || !legal(&one, back) {
+        let quiet = |m: Move| Move::new(m.from(), m.to(), MoveKind::Normal) == m;
+        let back = Move::new(to, from, MoveKind::Normal);
+        // A few of the side to move's quiet moves (no capture, no pawn) are tried as `l`.
+        let mut tries = 0;
+        now.legal_moves().iter().any(|&l| {
+            if !quiet(l)
+                || n.contains(l.to())
+                || now.board().role_at(l.from()) == Some(Role::Pawn)
+                || tries == 4
+            {
+                return false;
+            }
+            tries += 1;
+            let mut p = *now;
+            for m in [l, back, Move::new(l.to(), l.from(), MoveKind::Normal)] {
+                if !p.legal_moves().iter().any(|&x| x == m) {
                     return false;
                 }
-                let two = one.after(back);
-                let undo = Move::new(l.to(), l.from(), crate::position::MoveKind::Normal);
-                if !open(&two) || !legal(&two, undo) {
+                p = p.after(m);
+                search::normalise(&mut p);
+                if static_cannot(&p, winner).is_some() {
                     return false;
                 }
-                let mut three = two.after(undo);
-                search::normalise(&mut three);
-                three == *before
-            })
+            }
+            p == *before
+        })
     }
 }
 
