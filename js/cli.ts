@@ -1,8 +1,14 @@
 // `npx chess960 pgn stats FILE` and `npx chess960 pgn check FILE`: a PGN file read game by
 // game with readPgn (a file bigger than memory too), a progress bar on a terminal
 // (stderr), `--json` for scripts. Built into pkg/cli/index.js (the package's `bin`).
-import { readPgn } from "./node.js";
-import type { PgnErrorItem } from "./read.js";
+import { createReadStream, readFileSync, statSync } from "node:fs";
+import { initSync } from "./raw.js";
+import { readPgn, type PgnErrorItem } from "./read.js";
+
+// The wasm beside the bundle (pkg/chess960_bg.wasm), as the Node entry reads it. Here
+// rather than through js/node.ts: the package marks its modules free of side effects, so
+// a bundle that imports the entry would leave its initialisation out.
+initSync({ module: readFileSync(new URL("../chess960_bg.wasm", import.meta.url)) });
 
 const USAGE = `usage: chess960 pgn stats FILE [--json] [--strict]
        chess960 pgn check FILE [--json] [--strict]
@@ -44,19 +50,18 @@ async function main(args: string[]): Promise<number> {
     fail(`unknown command: ${words.join(" ")}`);
   }
   const json = flags.has("--json");
-  const fs = await import("node:fs");
   let size = 0;
   let source: AsyncIterable<Uint8Array | string>;
   if (file === "-") {
     source = process.stdin;
   } else {
     try {
-      size = fs.statSync(file).size;
+      size = statSync(file).size;
     } catch (e) {
       process.stderr.write(`chess960: cannot read ${file}: ${(e as Error).message}\n`);
       return 2;
     }
-    source = fs.createReadStream(file);
+    source = createReadStream(file);
   }
   const bar = progress(size);
   const report: Report = { file, games: 0, plies: 0, bytes: 0, results: {}, variants: {}, errors: [], ms: 0 };
