@@ -3,6 +3,8 @@
 export { Chess, chess960Array, chess960Id, randomChess960Id, splitPgn, validateFen, wasmMemoryPages } from "./chess.js";
 export type { Resolution } from "./chess.js";
 export { Move } from "./move.js";
+export { readPgn } from "./read.js";
+export type { PgnErrorItem, PgnItem, PgnPlace, PgnSource, ReadPgnOptions } from "./read.js";
 export {
   BISHOP,
   BLACK,

@@ -171,6 +171,12 @@ await esbuild.build({
   ...common, ...inlined, entryPoints: [join(src, "index.ts")], outfile: join(pkg, "chess960.iife.js"),
   format: "iife", globalName: "Chess960", platform: "browser",
 });
+// The terminal command (`npx chess960 pgn stats FILE`): the Node entry and js/cli.ts, in
+// pkg/cli/ so that the entry finds the wasm beside it as it does from pkg/node/.
+await esbuild.build({
+  ...common, entryPoints: [join(src, "cli.ts")], outfile: join(pkg, "cli", "index.js"),
+  format: "esm", platform: "node", banner: { js: "#!/usr/bin/env node" },
+});
 copyFileSync(join(src, "chess960_bg.wasm"), join(pkg, "chess960_bg.wasm"));
 
 // 6. Types: one self-contained declaration file, for ESM and (a copy) for CommonJS: the
@@ -178,7 +184,7 @@ copyFileSync(join(src, "chess960_bg.wasm"), join(pkg, "chess960_bg.wasm"));
 // (chess960.d.ts, which only re-exports them, is left out). `[Symbol.dispose]` needs the
 // esnext.disposable lib (TypeScript >= 5.2); referencing it spares consumers whose `lib`
 // is older (es2022, say) an error inside this file.
-const publicModules = ["types", "tree", "constants", "move", "chess"];
+const publicModules = ["types", "tree", "constants", "move", "chess", "read"];
 let dts = `/// <reference lib="esnext.disposable" />\n`;
 for (const m of publicModules) {
   const d = readFileSync(join(types, `${m}.d.ts`), "utf8")
@@ -217,6 +223,7 @@ writeFileSync(join(pkg, "package.json"), `${JSON.stringify({
   license: rootManifest.license, keywords: rootManifest.keywords, engines: rootManifest.engines,
   type: "module", sideEffects: ["./board/index.js", "./board/chess960-board.iife.js"],
   main: "./cjs/index.js", module: "./index.js", types: "./index.d.ts", exports: exportsMap,
+  bin: { chess960: "./cli/index.js" },
 }, null, 2)}\n`);
 writeFileSync(join(pkg, "cjs", "package.json"), `${JSON.stringify({ type: "commonjs" }, null, 2)}\n`);
 if (existsSync(join(root, "README.md"))) copyFileSync(join(root, "README.md"), join(pkg, "README.md"));

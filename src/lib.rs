@@ -11,6 +11,7 @@
 #![cfg(target_arch = "wasm32")]
 
 mod alloc;
+mod bulk;
 mod data;
 mod js;
 pub mod ops;
@@ -209,16 +210,29 @@ impl JsGame {
                 }
                 continue;
             }
-            // A move's SAN (`--` for a null move); a swap has none.
-            match (g.san_at(ply), g.swap_at(ply)) {
-                (_, Some(choice)) => {
-                    s.push_str("swap:");
-                    s.push_str(choice.name());
-                }
-                (san, None) => s.push_str(san),
-            }
+            push_step(&mut s, g, ply);
         }
         s
+    }
+}
+
+/// The step of `ply` in `history()`: its SAN (`--` for a null move), `swap:<choice>` for a
+/// Chess-9 swap.
+fn push_step(s: &mut String, g: &Game, ply: usize) {
+    match (g.san_at(ply), g.swap_at(ply)) {
+        (_, Some(choice)) => {
+            s.push_str("swap:");
+            s.push_str(choice.name());
+        }
+        (san, None) => s.push_str(san),
+    }
+}
+
+/// `""`, or `<winner> <reason>` (winner `w`, `b` or `-`).
+fn outcome_text(g: &Game) -> String {
+    match g.outcome() {
+        None => String::new(),
+        Some(o) => cat!(o.winner.map_or('-', Color::char), " ", o.reason.name()),
     }
 }
 
@@ -301,6 +315,7 @@ impl JsGame {
             Util::RandomId => {
                 JsValue::from_f64(f64::from(setup::random_id_secure().map_err(fail)?))
             }
+            Util::ReadPgn => JsValue::from_str(&bulk::read_part(a, x)),
         })
     }
 
@@ -334,12 +349,17 @@ impl JsGame {
         };
         match op {
             Get::Variant => g.variant().name().to_owned(),
-            Get::SwapChoices => g
-                .swap_choices()
-                .iter()
-                .map(|c| c.name())
-                .collect::<Vec<_>>()
-                .join(" "),
+            Get::SwapChoices => {
+                // A loop, not `join`: its copy for `&str` cost ~0.5 KB of wasm.
+                let mut s = String::new();
+                for c in g.swap_choices() {
+                    if !s.is_empty() {
+                        s.push(' ');
+                    }
+                    s.push_str(c.name());
+                }
+                s
+            }
             Get::Fen => g.fen(CastlingLetters::XFen),
             Get::ShredderFen => g.fen(CastlingLetters::Shredder),
             Get::FenForcedEp => fen::to_fen_forced_ep(g.position()),
@@ -359,10 +379,7 @@ impl JsGame {
             Get::MovesVerbose => self.legal_text(None),
             Get::History => self.history_text(false),
             Get::HistoryVerbose => self.history_text(true),
-            Get::Outcome => match g.outcome() {
-                None => String::new(),
-                Some(o) => cat!(o.winner.map_or('-', Color::char), " ", o.reason.name()),
-            },
+            Get::Outcome => outcome_text(g),
             Get::Pgn => pgn::write(g),
             Get::Chess960Id => g.chess960_id().map_or(String::new(), |id| cat!(id)),
             Get::Hash => {
@@ -509,12 +526,17 @@ impl JsGame {
                 let board = g.position().board();
                 let set = board.attackers(sq, by, board.occupied());
                 // a8 to h1, chess.js's order.
-                let squares: Vec<String> = (0..64u8)
+                let mut s = String::new();
+                for at in (0..64u8)
                     .map(|i| Square::from_index(i ^ 56))
                     .filter(|&at| set.contains(at))
-                    .map(|at| cat!(at))
-                    .collect();
-                Ok(squares.join(" "))
+                {
+                    if !s.is_empty() {
+                        s.push(' ');
+                    }
+                    at.push_to(&mut s);
+                }
+                Ok(s)
             }
             Call::Castling => {
                 use chess960::castling::CastlingSide;

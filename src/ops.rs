@@ -80,6 +80,8 @@ ops! {
         Chess960Id = 2,
         /// A uniformly drawn id 0..959 → number.
         RandomId = 3,
+        /// The games of `a`, a part of a PGN file, each read for its mainline (`x` = flags + 8 × the file's line `a` starts on; flags: 1 `a` ends the file, 2 tags only, 4 strict) → text for js/read.ts, described in src/bulk.rs.
+        ReadPgn = 4,
     }
 }
 

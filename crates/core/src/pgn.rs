@@ -432,16 +432,20 @@ struct Lexer<'a> {
     text: &'a str,
     pos: usize,
     line: usize,
+    /// The line the text starts on.
+    first: usize,
     /// Only whitespace since the last newline (or the start).
     at_line_start: bool,
 }
 
 impl<'a> Lexer<'a> {
-    fn new(text: &'a str) -> Lexer<'a> {
+    /// A lexer of `text`, whose first line is line `first` (of a file).
+    fn new(text: &'a str, first: usize) -> Lexer<'a> {
         Lexer {
             text,
             pos: 0,
-            line: 1,
+            line: first,
+            first,
             at_line_start: true,
         }
     }
@@ -505,7 +509,7 @@ impl<'a> Lexer<'a> {
             if c == b'\n' {
                 self.pos += 1;
                 self.line += 1;
-                if self.at_line_start && line > 1 {
+                if self.at_line_start && line > self.first {
                     return Some(Token {
                         kind: Kind::BlankLine,
                         start,
@@ -604,7 +608,7 @@ pub fn split_games(text: &str) -> Vec<String> {
 
 /// [`split_games`] without copying: the games as slices of `text`.
 pub fn games(text: &str) -> impl Iterator<Item = &str> {
-    Games::new(text)
+    Games::new(text).map(|(_, g)| g)
 }
 
 /// The games of a text, one by one (trimmed, none empty).
@@ -620,7 +624,7 @@ struct Games<'a> {
 impl<'a> Games<'a> {
     fn new(text: &'a str) -> Games<'a> {
         Games {
-            lexer: Lexer::new(text),
+            lexer: Lexer::new(text, 1),
             start: None,
             movetext: false,
             blank_in_moves: None,
@@ -628,16 +632,20 @@ impl<'a> Games<'a> {
         }
     }
 
-    /// The game in `start..end`, unless only whitespace.
-    fn game(&self, start: usize, end: usize) -> Option<&'a str> {
-        Some(self.lexer.slice(start, end).trim()).filter(|g| !g.is_empty())
+    /// The game in `start..end`, unless only whitespace, and where it starts (a token
+    /// starts it: the trimming only takes off the end).
+    fn game(&self, start: usize, end: usize) -> Option<(usize, &'a str)> {
+        Some(self.lexer.slice(start, end).trim())
+            .filter(|g| !g.is_empty())
+            .map(|g| (start, g))
     }
 }
 
 impl<'a> Iterator for Games<'a> {
-    type Item = &'a str;
+    /// A game and its first byte's offset in the text.
+    type Item = (usize, &'a str);
 
-    fn next(&mut self) -> Option<&'a str> {
+    fn next(&mut self) -> Option<(usize, &'a str)> {
         loop {
             // The span of the game this token ends, if it ends one.
             let mut cut = None;
@@ -1037,17 +1045,7 @@ impl Line {
                 Ok((none, "--".to_owned(), pos.after_null()))
             }
         } else {
-            let legal = pos.legal_moves();
-            let parsed = if strict {
-                san::parse_exact(&pos, mv, &legal).ok_or_else(|| SanError::Illegal {
-                    san: text::first_chars(mv, 40),
-                })
-            } else {
-                san::parse_san(&pos, mv, &legal)
-            };
-            parsed
-                .map(|m| (m, san::to_san(&pos, m, &legal), pos.after(m)))
-                .map_err(PlayError::San)
+            find_move(&pos, mv, strict).map(|(m, san)| (m, san, pos.after(m)))
         };
         match found {
             Ok((mv, san, after)) => {
@@ -1097,6 +1095,23 @@ fn on_one_line(c: &str) -> String {
     out
 }
 
+/// The legal move that move text `mv` names in `pos` (SAN, or unless `strict` chess.js's
+/// permissive forms too), and its SAN.
+#[inline]
+fn find_move(pos: &Position, mv: &str, strict: bool) -> Result<(Move, String), PlayError> {
+    let legal = pos.legal_moves();
+    let parsed = if strict {
+        san::parse_exact(pos, mv, &legal).ok_or_else(|| SanError::Illegal {
+            san: text::first_chars(mv, 40),
+        })
+    } else {
+        san::parse_san(pos, mv, &legal)
+    };
+    parsed
+        .map(|m| (m, san::to_san(pos, m, &legal)))
+        .map_err(PlayError::San)
+}
+
 /// A suffix glyph: the move's assessment (`!?`), or, when it has one, another NAG.
 fn add_glyph(notes: &mut Notes, glyph: &str) {
     if let Some(nag) = tree::suffix_nag(glyph) {
@@ -1135,9 +1150,29 @@ fn close(lines: &mut Vec<Line>) -> usize {
     added
 }
 
-/// Replays one game's text (tags, then movetext up to the result token).
-fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
-    let mut tags: Vec<(&str, String)> = Vec::new();
+/// How much of a game [`read_one`] reads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Everything: the tree with its variations and annotations.
+    Tree,
+    /// The tags and the mainline: variations start dead (their moves are not read),
+    /// comments and NAGs are skipped.
+    Mainline,
+    /// The tags only: the reading stops where the movetext starts.
+    Tags,
+}
+
+/// Replays one game's text (tags, then movetext up to the result token), its tags read
+/// into `tags`; `None` in [`Mode::Tags`]. The text starts on line `first` (of a file):
+/// lines count from there, and an error comes with the line of its token.
+fn read_one<'a>(
+    text: &'a str,
+    opts: ReadOptions,
+    mode: Mode,
+    tags: &mut Vec<(&'a str, String)>,
+    first: usize,
+) -> Result<Option<Game>, (PgnError, usize)> {
+    let tree = mode == Mode::Tree;
     // The game's comment: before the first move (before the tags too).
     let mut before_tags: Vec<String> = Vec::new();
     // The game of the tags, and its lines, once movetext has started.
@@ -1146,14 +1181,17 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
     let mut result: Option<&str> = None;
     let mut any = false;
     let mut moves_read = 0usize;
-    let mut lexer = Lexer::new(text);
+    let mut lexer = Lexer::new(text, first);
     while let Some(t) = lexer.next_token() {
         let movetext = matches!(
             t.kind,
             Kind::Word(_) | Kind::Open | Kind::Result | Kind::Close
         );
         if game.is_none() && movetext {
-            let g = start_game(&tags, opts)?;
+            if mode == Mode::Tags {
+                return Ok(None);
+            }
+            let g = start_game(tags, opts).map_err(|e| (e, first))?;
             lines.push(Line::new(Some(*g.position()), 0));
             game = Some(g);
         }
@@ -1171,13 +1209,11 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
                 tags.push((key, unescape(value)));
             }
             Kind::BadTag(s) => {
-                return Err(PgnError::BadTag {
-                    line: t.line,
-                    text: text::first_chars(s.trim(), 60),
-                });
+                let text = text::first_chars(s.trim(), 60);
+                return Err((PgnError::BadTag { line: t.line, text }, t.line));
             }
             Kind::UnterminatedComment => {
-                return Err(PgnError::UnterminatedComment { line: t.line })
+                return Err((PgnError::UnterminatedComment { line: t.line }, t.line))
             }
             Kind::BlankLine => {}
             Kind::Comment(c) => {
@@ -1186,6 +1222,7 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
                 let depth = lines.len();
                 let c = on_one_line(c);
                 match lines.last_mut() {
+                    _ if !tree => {}
                     Some(l) if depth > 1 || !l.moves.is_empty() => l.comment(c),
                     _ => before_tags.push(c),
                 }
@@ -1199,10 +1236,10 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
             Kind::Open => {
                 // (The mainline is the first line: the others are the nesting.)
                 if lines.len() > MAX_NESTING {
-                    return Err(PgnError::TooDeep { line: t.line });
+                    return Err((PgnError::TooDeep { line: t.line }, t.line));
                 }
                 let top = lines.last();
-                let start = top.filter(|l| !l.dead).and_then(|l| l.before_last);
+                let start = top.filter(|l| tree && !l.dead).and_then(|l| l.before_last);
                 let replaces = top.map_or(0, |l| l.moves.len().saturating_sub(1));
                 lines.push(Line::new(start, replaces));
             }
@@ -1232,13 +1269,13 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
                     error,
                 };
                 if moves_read >= crate::game::MAX_PLIES {
-                    return Err(err(PlayError::TooLong));
+                    return Err((err(PlayError::TooLong), t.line));
                 }
                 // Text after an assessment glyph (`e4!+`: SAN puts the check sign first) is
                 // no move, in a variation too (chess.js's grammar refuses the text).
                 if mv.bytes().any(|c| c == b'!' || c == b'?') {
                     let san = text::first_chars(mv, 40);
-                    return Err(err(PlayError::San(SanError::Syntax { san })));
+                    return Err((err(PlayError::San(SanError::Syntax { san })), t.line));
                 }
                 let Some(line) = lines.last_mut() else {
                     continue;
@@ -1250,9 +1287,10 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
                     continue;
                 }
                 if let Some(chooser) = game.as_ref().and_then(Game::swap_pending).filter(|_| main) {
-                    return Err(err(PlayError::SwapPhase { chooser }));
+                    return Err((err(PlayError::SwapPhase { chooser }), t.line));
                 }
-                line.play(mv, glyph, opts.strict, main).map_err(err)?;
+                line.play(mv, glyph, opts.strict, main)
+                    .map_err(|e| (err(e), t.line))?;
                 moves_read += 1;
             }
         }
@@ -1260,14 +1298,17 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
     while lines.len() > 1 {
         close(&mut lines);
     }
+    if mode == Mode::Tags {
+        return Ok(None);
+    }
     let mut game = match game {
         Some(g) => g,
         None if any => {
-            let g = start_game(&tags, opts)?;
+            let g = start_game(tags, opts).map_err(|e| (e, first))?;
             lines.push(Line::new(Some(*g.position()), 0));
             g
         }
-        None => return Err(PgnError::NoGame),
+        None => return Err((PgnError::NoGame, first)),
     };
     // The mainline becomes the game: its moves are known legal, their SAN written.
     if let Some(mut main) = lines.pop() {
@@ -1291,7 +1332,13 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
             game.set_read_notes(base + i + 1, node.notes);
         }
     }
-    // chess.js: the result token wins over the Result tag.
+    conclude(&mut game, result);
+    Ok(Some(game))
+}
+
+/// The record's own result, once the moves are in: the result token (`result`) wins over
+/// the `Result` tag, as in chess.js; the game keeps the result its record states.
+fn conclude(game: &mut Game, result: Option<&str>) {
     if let Some(r) = result.map(|r| if r == "½-½" { "1/2-1/2" } else { r }) {
         if game.header("Result") != Some(r) {
             game.tags_mut().set_unchecked("Result", r);
@@ -1300,7 +1347,6 @@ fn read_one(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
     let result_tag = game.header("Result").unwrap_or("*").to_owned();
     let termination = game.header("Termination").unwrap_or("").to_owned();
     game.conclude_record(&result_tag, &termination);
-    Ok(game)
 }
 
 /// The first game in `text`, replayed move by move.
@@ -1313,7 +1359,108 @@ pub fn read_with(text: &str, opts: ReadOptions) -> Result<Game, PgnError> {
     if text.len() > MAX_TEXT {
         return Err(PgnError::TooLong { bytes: text.len() });
     }
-    read_one(Games::new(text).next().unwrap_or_default(), opts)
+    let text = games(text).next().unwrap_or_default();
+    match read_one(text, opts, Mode::Tree, &mut Vec::new(), 1) {
+        Ok(Some(g)) => Ok(g),
+        Ok(None) => Err(PgnError::NoGame),
+        Err((e, _)) => Err(e),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Bulk reading: a file game by game, as it arrives
+
+/// Where a game lies in a text: its bytes (trimmed, as [`games`] gives it) and the line
+/// its first byte is on (the text's first line is 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+    pub line: usize,
+}
+
+/// The games of a text that arrives in parts (a stream): the spans of the games that
+/// are complete in `text`, and where the rest begins (as a span from there to the end).
+///
+/// A game is complete when what follows it ends it (its result token, or the tag, the
+/// empty line or the move number that starts the next game; [`games`] has the rules):
+/// every game [`games`] finds but the last, and the last too when `ended` (nothing
+/// follows `text`). Whatever lies before the rest is done with; reading on from the rest
+/// with the next part appended finds the games [`games`] finds in the whole text, since
+/// a game's end never depends on what follows the token that ends it. Memory is bounded
+/// by the part and the longest game, not the file.
+pub fn complete_games(text: &str, ended: bool) -> (Vec<Span>, Span) {
+    let b = text.as_bytes();
+    let mut spans = Vec::new();
+    let (mut line, mut counted) = (1, 0);
+    let mut line_at = |at: usize| {
+        line += b
+            .get(counted..at)
+            .unwrap_or_default()
+            .iter()
+            .filter(|&&c| c == b'\n')
+            .count();
+        counted = at;
+        line
+    };
+    for (start, g) in Games::new(text) {
+        spans.push(Span {
+            start,
+            end: start + g.len(),
+            line: line_at(start),
+        });
+    }
+    let rest = match spans.pop() {
+        Some(last) if !ended => last.start,
+        Some(last) => {
+            spans.push(last);
+            text.len()
+        }
+        // Nothing but whitespace, or a game's first token still to come.
+        None if ended || text.trim().is_empty() => text.len(),
+        None => 0,
+    };
+    let rest = Span {
+        start: rest,
+        end: text.len(),
+        line: line_at(rest),
+    };
+    (spans, rest)
+}
+
+/// Why a game of a file could not be read, and the line of the file where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub error: PgnError,
+    pub line: usize,
+}
+
+/// A game of a file, read for its mainline ([`read_mainline`]).
+#[derive(Debug)]
+pub struct Mainline<'a> {
+    /// Its tags as written, in order, their escapes undone.
+    pub tags: Vec<(&'a str, String)>,
+    /// The game: its start, its tags and the mainline's moves, with the result its record
+    /// states (`None` when only the tags were asked); or why it could not be read.
+    pub game: Result<Option<Game>, Fault>,
+}
+
+/// One game's text (a [`Span`] of a file whose first line is `line`) read for bulk
+/// reading: the mainline is replayed and checked move by move as [`read_with`] replays
+/// it, and the game is the one [`read_with`] gives without its variations, comments and
+/// NAGs, which are skipped unread (a variation never makes a game fail: it ends where
+/// its moves stop being legal). With `tags_only`, the reading stops where the movetext
+/// starts. Lines in errors count from the file's first line.
+pub fn read_mainline(text: &str, opts: ReadOptions, tags_only: bool, line: usize) -> Mainline<'_> {
+    let mut tags = Vec::new();
+    let mode = if tags_only {
+        Mode::Tags
+    } else {
+        Mode::Mainline
+    };
+    let game =
+        read_one(text, opts, mode, &mut tags, line).map_err(|(error, line)| Fault { error, line });
+    Mainline { tags, game }
 }
 
 #[cfg(test)]

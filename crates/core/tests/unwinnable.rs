@@ -682,3 +682,64 @@ fn a_search_cut_short_by_its_bounds_answers_can() {
     };
     assert!(unwinnable::analyse_within(&start, Color::White, tiny).can());
 }
+
+/// The per-move check leans on what the search proved for the position before
+/// (`unwinnable::Reached`): its answers must be exactly those of a search every time, in
+/// the order positions come in play (the shared games, then random playouts into the
+/// endgame, where most moves can be taken back and the record is used most).
+#[test]
+fn per_move_check_with_its_record_answers_as_a_search_every_time() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data");
+    let mut sequences: Vec<Vec<Position>> = Vec::new();
+    for f in [
+        "lichess-chess960-games.pgn",
+        "cutechess-fischerrandom.pgn",
+        "kokopu-chess960.pgn",
+    ] {
+        let text = std::fs::read_to_string(format!("{dir}/{f}")).unwrap();
+        for g in chess960::pgn::games(&text) {
+            if let Ok(game) = chess960::pgn::read(g) {
+                sequences.push(
+                    (1..=game.ply_count())
+                        .filter_map(|i| game.position_at(i).copied())
+                        .collect(),
+                );
+            }
+        }
+    }
+    let mut rng = Rng::new(0x5eed_0fde);
+    for _ in 0..150 {
+        let mut p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let mut line = Vec::new();
+        for _ in 0..300 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p = p.after(moves.as_slice()[rng.below(moves.len())]);
+            line.push(p);
+        }
+        sequences.push(line);
+    }
+    let (mut positions, mut searched, mut dead) = (0, 0, 0);
+    for line in &sequences {
+        for p in line {
+            let want = unwinnable::is_dead_position_uncached(p);
+            assert_eq!(
+                unwinnable::is_dead_position(p),
+                want,
+                "{}",
+                fen::to_fen(p, CastlingLetters::XFen)
+            );
+            positions += 1;
+            dead += usize::from(want);
+            searched +=
+                usize::from(unwinnable::little_material(p) || unwinnable::locked::pawns_locked(p));
+        }
+    }
+    // Enough endgames for the record to matter.
+    assert!(
+        searched > 5_000 && dead > 50,
+        "{positions} positions, {searched} searched, {dead} dead"
+    );
+}

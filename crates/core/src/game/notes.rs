@@ -126,7 +126,10 @@ impl Game {
                 let fen = self
                     .position_at(p)
                     .map(|pos| fen::to_fen(pos, CastlingLetters::XFen))?;
-                Some((fen, n.comments.join(" ")))
+                Some((
+                    fen,
+                    crate::text::cat!(crate::text::Joined(&n.comments, " ")),
+                ))
             })
             .collect()
     }

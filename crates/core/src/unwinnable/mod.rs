@@ -36,7 +36,7 @@
 //! assert!(!unwinnable::is_dead_position(&kn));
 //! ```
 
-use crate::position::{Move, Position};
+use crate::position::{Move, MoveKind, Position};
 use crate::square::{Color, Role};
 
 pub mod locked;
@@ -117,7 +117,20 @@ pub fn analyse_within(pos: &Position, winner: Color, limits: Limits) -> Answer {
 /// `is_dead_position` implies that neither side can mate, and it is
 /// `!can_checkmate(White) && !can_checkmate(Black)` wherever the static stages decide, or
 /// the search runs and needs no more than its per-move bound.
+///
+/// The answer is the same as searching every time, but a search is often spared: see
+/// [`Reached`].
 pub fn is_dead_position(pos: &Position) -> bool {
+    dead_with(pos, true)
+}
+
+/// [`is_dead_position`] searching every time (no use of [`Reached`]): the reference its
+/// tests and benchmarks compare it with.
+pub fn is_dead_position_uncached(pos: &Position) -> bool {
+    dead_with(pos, false)
+}
+
+fn dead_with(pos: &Position, cached: bool) -> bool {
     let white = static_cannot(pos, Color::White);
     let black = static_cannot(pos, Color::Black);
     if white.is_some() && black.is_some() {
@@ -127,10 +140,105 @@ pub fn is_dead_position(pos: &Position) -> bool {
         return false;
     }
     // A side's search that finds a mate (or reaches a bound) ends the check.
-    Color::ALL
-        .iter()
-        .zip([white, black])
-        .all(|(&c, why)| why.is_some() || !search::helpmate(pos, c, Limits::PER_MOVE).can())
+    Color::ALL.iter().zip([white, black]).all(|(&c, why)| {
+        why.is_some()
+            || !if cached {
+                Reached::can(pos, c)
+            } else {
+                search::helpmate(pos, c, Limits::PER_MOVE).can()
+            }
+    })
+}
+
+/// What the per-move search of the latest positions proved, per side, so that the
+/// next position can often be answered without a search of its own (in an endgame the
+/// per-move check searches after every move, and most searches stop at the positions
+/// bound: the cost of the check was nearly all there).
+///
+/// The per-move search for `winner` from a root stores every position it reaches (the
+/// root, and the children of every stored position the static stages do not rule
+/// out), and answers "cannot" only when it stored them all, at most
+/// [`Limits::PER_MOVE`]`.positions`, and none is a mate. A root is *proved* here when
+/// its search found a mate or stopped at the positions bound: the positions reachable
+/// from it hold a mate or are more than the bound. Now let `now` be the position after a
+/// move `m` from a proved position `before`, and suppose three plies lead from `now`
+/// back to `before` (the side to move makes a move `l`, the other side takes `m` back,
+/// `l` is taken back), through positions the static stages do not rule out. Then the
+/// search from `now` reaches `before`, and from there all that the search from `before`
+/// reached: it finds a mate or meets the bound too, whatever its order, and its answer
+/// is "can" (a depth cut only ever answers "can" as well). So `now` is proved without a
+/// search, and the next position may lean on it in turn. The three plies are played and
+/// checked here (legal moves, the static stages, the position they reach), never
+/// assumed: the answer is exactly the search's. Moves that cannot be taken back
+/// (captures, pawn moves, castling, a lost castling right) fall back to the search.
+///
+/// One record per side for the thread (the wasm instance has one): a position
+/// from another game only fails the check, it never answers wrongly.
+pub struct Reached;
+
+std::thread_local! {
+    static PROVED: core::cell::Cell<[Option<Position>; 2]> = const { core::cell::Cell::new([None, None]) };
+}
+
+impl Reached {
+    /// Whether the per-move search for `winner` from `pos` answers "can" (the static
+    /// stages have not ruled `winner` out here).
+    fn can(pos: &Position, winner: Color) -> bool {
+        let mut now = *pos;
+        search::normalise(&mut now);
+        let mut proved = PROVED.try_with(core::cell::Cell::get).unwrap_or_default();
+        let slot = winner.index();
+        let before = proved.get(slot).copied().flatten();
+        let (can, proof) = match before {
+            Some(b) if Self::leads_back(&now, &b, winner) => (true, true),
+            _ => {
+                let (answer, full) = search::helpmate_bounded(pos, winner, Limits::PER_MOVE);
+                let proof = full || matches!(answer, Answer::Mate(_));
+                (answer.can(), proof)
+            }
+        };
+        if let Some(p) = proved.get_mut(slot) {
+            *p = proof.then_some(now);
+        }
+        let _ = PROVED.try_with(|c| c.set(proved));
+        can
+    }
+
+    /// Whether three plies lead from `now` back to `before` (both normalised), through
+    /// positions the static stages leave open for `winner` (see [`Reached`]).
+    fn leads_back(now: &Position, before: &Position, winner: Color) -> bool {
+        let (n, b) = (now.board().occupied(), before.board().occupied());
+        // The move from `before` to `now`, taken back: one unit from `to` to `from`.
+        let (Some(from), Some(to)) = ((b & !n).single(), (n & !b).single()) else {
+            return false;
+        };
+        let quiet = |m: Move| Move::new(m.from(), m.to(), MoveKind::Normal) == m;
+        let back = Move::new(to, from, MoveKind::Normal);
+        // A few of the side to move's quiet moves (no capture, no pawn) are tried as `l`.
+        let mut tries = 0;
+        now.legal_moves().iter().any(|&l| {
+            if !quiet(l)
+                || n.contains(l.to())
+                || now.board().role_at(l.from()) == Some(Role::Pawn)
+                || tries == 4
+            {
+                return false;
+            }
+            tries += 1;
+            let mut p = *now;
+            for m in [l, back, Move::new(l.to(), l.from(), MoveKind::Normal)] {
+                if !p.legal_moves().iter().any(|&x| x == m) {
+                    return false;
+                }
+                p = p.after(m);
+                search::normalise(&mut p);
+                if static_cannot(&p, winner).is_some() {
+                    return false;
+                }
+            }
+            p == *before
+        })
+    }
 }
 
 /// Whether so little is left that the per-move check may search: at most

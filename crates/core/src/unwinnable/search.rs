@@ -56,16 +56,27 @@ struct Node {
 /// Whether `winner` can mate from `root`, by search alone (the caller has run the
 /// static stages on the root).
 pub fn helpmate(root: &Position, winner: Color, limits: Limits) -> Answer {
+    helpmate_bounded(root, winner, limits).0
+}
+
+/// [`helpmate`], and whether the search stopped because it had stored
+/// `limits.positions` positions and met another (then the positions reachable from the
+/// root, as the search stores them, are more than `limits.positions`; an
+/// [`Answer::Unknown`] that is not this stopped at the depth bound).
+pub(super) fn helpmate_bounded(root: &Position, winner: Color, limits: Limits) -> (Answer, bool) {
     if !root.has_legal_moves() {
-        return if root.turn() != winner && root.is_check() {
+        let answer = if root.turn() != winner && root.is_check() {
             Answer::Mate(Vec::new())
         } else {
             Answer::Cannot(Why::NoMoves)
         };
+        return (answer, false);
     }
     let mut start = *root;
     normalise(&mut start);
-    Search::new(winner, limits).run(start)
+    let mut search = Search::new(winner, limits);
+    let answer = search.run(start);
+    (answer, search.full)
 }
 
 /// The parent of the root.
@@ -80,6 +91,8 @@ struct Search {
     table: Vec<u32>,
     /// (score, node index): the lowest score first, the newest among equals.
     queue: BinaryHeap<(Reverse<u32>, u32)>,
+    /// The search stopped at the positions bound.
+    full: bool,
 }
 
 impl Search {
@@ -95,6 +108,7 @@ impl Search {
             nodes: Vec::with_capacity(positions.min(4096)),
             table: vec![0; size],
             queue: BinaryHeap::new(),
+            full: false,
         }
     }
 
@@ -125,6 +139,7 @@ impl Search {
                     continue;
                 };
                 if self.nodes.len() >= self.limits.positions {
+                    self.full = true;
                     return Answer::Unknown;
                 }
                 let new = self.store(slot, child, idx, m, depth + 1);
@@ -205,7 +220,7 @@ impl Search {
 }
 
 /// Clocks zeroed: two positions that differ only in them are one node.
-fn normalise(pos: &mut Position) {
+pub(super) fn normalise(pos: &mut Position) {
     pos.halfmoves = 0;
     pos.fullmoves = 1;
 }

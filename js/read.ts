@@ -1,0 +1,271 @@
+// Bulk PGN reading (SPEC §2 "Bulk reading"): `readPgn(source, options)` reads a file game
+// by game as it arrives, in Node and in browsers. The bytes are decoded here (UTF-8, in
+// any chunking), the games split and their mainlines replayed in the core, one call per
+// part (src/bulk.rs, `Util::ReadPgn`): what is kept between parts is the unfinished game,
+// so memory is bounded by the largest game, not the file.
+
+import { Game } from "./raw.js";
+import * as op from "./ops.js";
+import { Chess } from "./chess.js";
+import type { PgnGame } from "./tree.js";
+import type { Color, Outcome, OutcomeReason } from "./types.js";
+import { files } from "./paths.js";
+
+/** What `readPgn` reads: the text itself, or where its bytes come from. */
+export type PgnSource =
+  | string
+  | Blob
+  | ReadableStream<Uint8Array>
+  | AsyncIterable<Uint8Array | string>
+  | Iterable<Uint8Array | string>;
+
+/** How `readPgn` reads. */
+export interface ReadPgnOptions {
+  /** Only the tags: the move text is split off unread (no move is replayed). */
+  headersOnly?: boolean;
+  /**
+   * Only what the mainline gives (`moves`, `fen`, `outcome`): the game's text is not kept,
+   * so the items have no `pgn`, `tree()` or `game()`.
+   */
+  mainlineOnly?: boolean;
+  /** chess.js's strict reading of moves and of the `SetUp`/`FEN` tags. */
+  strict?: boolean;
+  /** Stops the reading: the loop throws the signal's reason. */
+  signal?: AbortSignal;
+  /** Called after each part with the bytes of the source read so far (of a text source: read and split into games). */
+  onProgress?: (bytes: number) => void;
+}
+
+/** Where a game is in the source. */
+export interface PgnPlace {
+  /** The game's number in the source, from 0 (bad games count). */
+  index: number;
+  /** The byte offset of its first byte (UTF-8, a byte order mark included). */
+  offset: number;
+  /** The line its first byte is on, from 1. */
+  line: number;
+}
+
+/** A game read by {@link readPgn}. */
+export interface PgnItem extends PgnPlace {
+  error?: undefined;
+  /** Its tags as written, escapes undone (a repeated tag keeps its last value). */
+  headers: Record<string, string>;
+  /** The result its record states (its result token wins over its `Result` tag); `*` when neither says. */
+  result: string;
+  /** The mainline in SAN (`history()`'s steps: `--` a null move, `swap:<choice>` a Chess-9 swap); not with `headersOnly`. */
+  moves?: string[];
+  /** The X-FEN after the mainline; not with `headersOnly`. */
+  fen?: string;
+  /** How the board ended the game (checkmate, stalemate, automatic draws), else null; not with `headersOnly`. */
+  outcome?: Outcome | null;
+  /** The game's text; not with `mainlineOnly`. */
+  pgn?: string;
+  /** The annotated tree (`Chess.fromPgn(pgn).tree()`), built on request; not with `mainlineOnly`. */
+  tree?(): PgnGame;
+  /** The game as a `Chess` (`Chess.fromPgn(pgn)`), built on request; not with `mainlineOnly`. */
+  game?(): Chess;
+}
+
+/** A game {@link readPgn} could not read: the reading goes on with the next. */
+export interface PgnErrorItem extends PgnPlace {
+  /** What is wrong and the line of the source where. */
+  error: { message: string; line: number };
+  /** The tags read before the fault. */
+  headers: Record<string, string>;
+  /** The game's text; not with `mainlineOnly`. */
+  pgn?: string;
+}
+
+/** Text parts of at most this many UTF-16 units are sent to the core. */
+const PART = 1 << 20;
+/** A game longer than this (UTF-16 units) is cut there: the bound on what is kept. */
+const MAX_KEPT = 64 << 20;
+
+/**
+ * The games of a PGN source, one by one, as it is read: a string (PGN text; in Node, a
+ * string naming an existing file, without a newline, is read as that file), a `Blob` or
+ * `File`, a web `ReadableStream`, a Node `Readable` or any (async) iterable of bytes or
+ * text. Bytes are UTF-8 in any chunking; a byte order mark and CRLF line ends are read
+ * as such.
+ *
+ * Each item is a game ({@link PgnItem}: its tags, the mainline replayed and checked, the
+ * final position) or, for a game that cannot be read, a {@link PgnErrorItem} that says
+ * where and why; the reading goes on with the next game. Memory is bounded by the
+ * longest game (up to 64 MiB; a longer one is cut there), not the file.
+ */
+export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}): AsyncGenerator<PgnItem | PgnErrorItem, void, undefined> {
+  const { headersOnly = false, mainlineOnly = false, strict = false, signal, onProgress } = options;
+  const keepText = !mainlineOnly;
+  const flags = (headersOnly ? 2 : 0) | (strict ? 4 : 0);
+  signal?.throwIfAborted();
+  const parts = partsOf(source);
+  let kept = "";
+  /** The source's bytes before `kept`, and the line `kept` starts on. */
+  let [byte, line, index] = [0, 1, 0];
+  /** Bytes read from the source. */
+  let read = 0;
+  /** `kept` is sent again only once it has grown past this (a game longer than a part). */
+  let wait = 0;
+  try {
+    for (;;) {
+      const next = await parts.next();
+      signal?.throwIfAborted();
+      const ended = next.done === true;
+      if (!ended) {
+        kept += next.value.text;
+        read += next.value.bytes;
+      }
+      if (!ended && kept.length < wait) {
+        onProgress?.(read);
+        continue;
+      }
+      // A game longer than MAX_KEPT: read what there is of it as if the file ended there.
+      const cut = !ended && kept.length > MAX_KEPT;
+      const answer = Game.util(op.UTIL_READ_PGN, kept, (ended || cut ? 1 : 0) + flags + 8 * line) as string;
+      let found = 0;
+      let item: PgnItem | PgnErrorItem | undefined;
+      let headers: Record<string, string> = {};
+      for (let at = 0; at < answer.length; ) {
+        let end = answer.indexOf("\n", at);
+        if (end < 0) end = answer.length;
+        const kind = answer.charCodeAt(at);
+        const rest = answer.slice(at + 2, end);
+        at = end + 1;
+        switch (kind) {
+          case 103 /* g */: {
+            if (item !== undefined) yield item;
+            signal?.throwIfAborted();
+            const [from, to, b, l] = rest.split(" ").map(Number) as [number, number, number, number];
+            headers = {};
+            item = { index: index++, offset: byte + b, line: l, headers, result: "*" };
+            if (keepText) withText(item, kept.slice(from, to));
+            found++;
+            break;
+          }
+          case 116 /* t */: {
+            const space = rest.indexOf(" ");
+            const name = space < 0 ? rest : rest.slice(0, space);
+            headers[name] = space < 0 ? "" : rest.slice(space + 1);
+            if (name === "Result" && item !== undefined && item.error === undefined) item.result = headers[name] ?? "*";
+            break;
+          }
+          case 109 /* m */:
+            (item as PgnItem).moves = rest === "" ? [] : rest.split(" ");
+            break;
+          case 102 /* f */:
+            (item as PgnItem).fen = rest;
+            break;
+          case 111 /* o */: {
+            const it = item as PgnItem;
+            const [result, winner, reason] = rest.split(" ");
+            it.result = result ?? "*";
+            it.outcome = reason ? { winner: winner === "-" ? null : (winner as Color), reason: reason as OutcomeReason } : null;
+            break;
+          }
+          case 101 /* e */: {
+            const space = rest.indexOf(" ");
+            const bad = item as PgnItem | PgnErrorItem;
+            const { index: i, offset, line: l, pgn } = bad;
+            item = { index: i, offset, line: l, error: { message: rest.slice(space + 1), line: Number(rest.slice(0, space)) }, headers };
+            if (pgn !== undefined) item.pgn = pgn;
+            break;
+          }
+          case 114 /* r */: {
+            const [from, b, l] = rest.split(" ").map(Number) as [number, number, number];
+            kept = kept.slice(from);
+            byte += b;
+            line = l;
+            break;
+          }
+        }
+      }
+      if (item !== undefined) yield item;
+      onProgress?.(Math.max(read, byte));
+      if (ended) return;
+      // No game came out: wait until the unfinished one has doubled before reading it again.
+      wait = found === 0 ? 2 * kept.length : 0;
+    }
+  } finally {
+    await parts.return?.();
+  }
+}
+
+/** Gives `item` its text and the readings built from it on request. */
+function withText(item: PgnItem, pgn: string): void {
+  item.pgn = pgn;
+  item.tree = () => {
+    const g = Chess.fromPgn(pgn);
+    try {
+      return g.tree();
+    } finally {
+      g.free();
+    }
+  };
+  item.game = () => Chess.fromPgn(pgn);
+}
+
+/** A part of the source: its text, and how many bytes of the source it took (0 for text). */
+interface Part {
+  text: string;
+  bytes: number;
+}
+
+/** The source as parts of text. */
+async function* partsOf(source: PgnSource): AsyncGenerator<Part, void, undefined> {
+  if (typeof source === "string") {
+    if (files.open && files.isFile?.(source)) {
+      yield* decoded(files.open(source));
+      return;
+    }
+    for (let at = 0; at < source.length; ) {
+      let end = Math.min(at + PART, source.length);
+      // Never between the two halves of a surrogate pair.
+      const last = source.charCodeAt(end - 1);
+      if (end < source.length && last >= 0xd800 && last < 0xdc00) end++;
+      yield { text: source.slice(at, end), bytes: 0 };
+      at = end;
+    }
+    return;
+  }
+  if (typeof Blob !== "undefined" && source instanceof Blob) {
+    yield* decoded(streamParts(source.stream()));
+    return;
+  }
+  if (typeof ReadableStream !== "undefined" && source instanceof ReadableStream) {
+    yield* decoded(streamParts(source));
+    return;
+  }
+  if (source !== null && typeof source === "object" && (Symbol.asyncIterator in source || Symbol.iterator in source)) {
+    yield* decoded(source as AsyncIterable<Uint8Array | string>);
+    return;
+  }
+  throw new TypeError("readPgn: the source must be PGN text, a file, a Blob or a stream");
+}
+
+/** A web stream's chunks (Safari's streams are not async iterable). */
+async function* streamParts(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
+}
+
+/** Chunks of bytes (or of text: a Node stream with an encoding set) as parts of text. */
+async function* decoded(chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): AsyncGenerator<Part, void, undefined> {
+  // The byte order mark stays in the text (the core reads it as whitespace), so that
+  // byte offsets count it.
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  for await (const chunk of chunks) {
+    yield typeof chunk === "string" ? { text: chunk, bytes: 0 } : { text: decoder.decode(chunk, { stream: true }), bytes: chunk.byteLength };
+  }
+  const tail = decoder.decode();
+  if (tail !== "") yield { text: tail, bytes: 0 };
+}
