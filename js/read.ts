@@ -79,6 +79,8 @@ export interface PgnErrorItem extends PgnPlace {
 
 /** Text parts of at most this many UTF-16 units are sent to the core. */
 const PART = 1 << 20;
+/** Parts are gathered to this many UTF-16 units before the core reads them (fewer calls). */
+const BATCH = 1 << 18;
 /** A game longer than this (UTF-16 units) is cut there: the bound on what is kept. */
 const MAX_KEPT = 64 << 20;
 
@@ -116,7 +118,7 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
         kept += next.value.text;
         read += next.value.bytes;
       }
-      if (!ended && kept.length < wait) {
+      if (!ended && kept.length < Math.max(wait, BATCH)) {
         onProgress?.(read);
         continue;
       }
