@@ -1340,6 +1340,7 @@ fn read_one<'a>(
             None => head.comments.append(&mut main.pending),
         }
         game.set_read_notes(base, head);
+        game.reserve_read(main.moves.len());
         for (i, node) in main.moves.into_iter().enumerate() {
             if node.san == "--" {
                 let _ = game.play_null();
