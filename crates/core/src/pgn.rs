@@ -524,12 +524,16 @@ impl<'a> Lexer<'a> {
                 self.at_line_start = true;
                 continue;
             }
-            let mut space = self.space_at(start);
-            if space == 0
-                // A byte order mark, U+FEFF (not whitespace, but as good as).
-                && matches!(self.text.as_bytes().get(start..), Some([0xEF, 0xBB, 0xBF, ..]))
-            {
-                space = 3;
+            // Visible ASCII starts a token (most bytes here): no whitespace test.
+            let mut space = 0;
+            if !(b'!'..0x7f).contains(&c) {
+                space = self.space_at(start);
+                if space == 0
+                    // A byte order mark, U+FEFF (not whitespace, but as good as).
+                    && matches!(self.text.as_bytes().get(start..), Some([0xEF, 0xBB, 0xBF, ..]))
+                {
+                    space = 3;
+                }
             }
             if space > 0 {
                 self.pos += space;
@@ -1341,13 +1345,19 @@ fn read_one<'a>(
         }
         game.set_read_notes(base, head);
         game.reserve_read(main.moves.len());
-        for (i, node) in main.moves.into_iter().enumerate() {
+        let mut moves = main.moves;
+        for i in 0..moves.len() {
+            // The next move was found legal in the position after this one (a null
+            // move tells nothing: it is read in a position without moves too).
+            let movable = moves.get(i + 1).is_some_and(|next| next.san != "--");
+            let Some(node) = moves.get_mut(i) else { break };
+            let notes = core::mem::take(&mut node.notes);
             if node.san == "--" {
                 let _ = game.play_null();
             } else {
-                game.push_read(node.mv, &node.san);
+                game.push_read(node.mv, &node.san, movable);
             }
-            game.set_read_notes(base + i + 1, node.notes);
+            game.set_read_notes(base + i + 1, notes);
         }
     }
     conclude(&mut game, result);
@@ -1561,6 +1571,27 @@ mod tests {
             }
         }
         assert!(tried > 50_000, "{tried}");
+    }
+
+    /// The replay is told that a position has a legal move when the record's next move
+    /// was found legal there: not by a null move, which a stalemated side may make.
+    #[test]
+    #[allow(clippy::unwrap_used)]
+    fn a_stalemate_before_a_null_move_is_the_outcome() {
+        use crate::game::{Outcome, Reason};
+        let loyd = "1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ Kf7 \
+                    7. Qxb7 Qd3 8. Qxb8 Qh7 9. Qxc8 Kg6 10. Qe6";
+        let stalemate = Some(Outcome {
+            winner: None,
+            reason: Reason::Stalemate,
+        });
+        for text in [cat(&[loyd, " *"]), cat(&[loyd, " -- 11. Qe7 *"])] {
+            assert_eq!(read(&text).unwrap().outcome(), stalemate, "{text}");
+            let main = read_mainline(&text, ReadOptions::default(), false, 1);
+            assert_eq!(main.game.unwrap().unwrap().outcome(), stalemate, "{text}");
+        }
+        // A move after the stalemate: the record's next move is no legal move there.
+        assert!(read(&cat(&[loyd, " Kh6 *"])).is_err());
     }
 
     fn cat(parts: &[&str]) -> String {

@@ -325,11 +325,13 @@ impl Game {
     }
 
     /// Plays `m`, read from a record and checked legal there, with its SAN as read
-    /// against the legal moves. (The reader counts the record against [`MAX_PLIES`].)
-    pub(crate) fn push_read(&mut self, m: Move, san: &str) {
+    /// against the legal moves; `movable`: the record's next move was found legal after
+    /// it (so the position after it has a legal move). (The reader counts the record
+    /// against [`MAX_PLIES`].)
+    pub(crate) fn push_read(&mut self, m: Move, san: &str, movable: bool) {
         let after = self.position().after(m);
         self.push_step(after, Step::Move(m), San::new(san));
-        self.update_outcome();
+        self.update_outcome_with(movable);
     }
 
     /// Plays a null move (`--`): the side to move passes. Refused in check and in the

@@ -123,11 +123,17 @@ impl Game {
 
     /// The result the position itself decides, if any.
     pub(super) fn board_result(&self) -> Option<Outcome> {
+        self.board_result_with(false)
+    }
+
+    /// [`Game::board_result`], told whether a legal move is known to exist (`movable`:
+    /// a record's next move, found legal there), which saves generating the moves.
+    fn board_result_with(&self, movable: bool) -> Option<Outcome> {
         if self.swap_pending.is_some() {
             return None;
         }
         let pos = self.position();
-        let (winner, reason) = if !pos.has_legal_moves() {
+        let (winner, reason) = if !movable && !pos.has_legal_moves() {
             if pos.is_check() {
                 (Some(pos.turn().other()), Reason::Checkmate)
             } else {
@@ -148,10 +154,15 @@ impl Game {
     }
 
     pub(super) fn update_outcome(&mut self) {
+        self.update_outcome_with(false);
+    }
+
+    /// [`Game::update_outcome`] with [`Game::board_result_with`]'s `movable`.
+    pub(super) fn update_outcome_with(&mut self, movable: bool) {
         if self.outcome.is_some() {
             return;
         }
-        if let Some(o) = self.board_result() {
+        if let Some(o) = self.board_result_with(movable) {
             self.outcome = Some((o, self.plies.len()));
         }
     }
