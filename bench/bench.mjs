@@ -112,7 +112,7 @@ const deadCheck = () => {
     }
     return best;
   };
-  const data = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'data');
+  const data = join(dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'data'); // the shared games
   const games = [];
   for (const f of ['lichess-chess960-games.pgn', 'cutechess-fischerrandom.pgn', 'kokopu-chess960.pgn']) {
     for (const text of splitPgn(readFileSync(join(data, f), 'utf8'))) {
