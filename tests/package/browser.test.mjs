@@ -3,10 +3,11 @@
 //   - its .d.ts type-checks a strict TypeScript consumer (bundler and nodenext resolution),
 //   - a Vite app importing it builds and runs in headless Chromium with no init call,
 //   - the default ESM entry works unbundled from a <script type="module">,
-//   - the single-file IIFE build works from a file:// page.
+//   - the single-file IIFE build works from a file:// page,
+//   - readPgn reads a File from a file input as it reads the file in Node.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { copyFileSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, extname, join, normalize, sep } from "node:path";
@@ -201,4 +202,49 @@ const { Chess, chess960Array } = Chess960;
 ${probe}
 </script></body>`);
   assert.deepEqual(await runPage(pathToFileURL(join(dir, "index.html")).href), expected);
+});
+
+test("readPgn reads a File from a file input in Chromium, game by game, as in Node", async () => {
+  const dir = join(tmp, "file");
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(join(installed, "pkg", "index.js"), join(dir, "chess960.js"));
+  // The shared games with multi-byte characters in a tag and an illegal game in the middle.
+  const shared = readFileSync(join(root, "tests", "data", "lichess-chess960-games.pgn"), "utf8").trimEnd();
+  const middle = shared.indexOf("\n\n[Event ", shared.length >> 1);
+  const text = `[Event "Café 𝄞"]\n\n1. e4 e5 *\n\n${shared.slice(0, middle)}\n\n[Event "bad"]\n\n1. e4 e5 2. Ke3 *${shared.slice(middle)}\n`;
+  const file = join(dir, "games.pgn");
+  writeFileSync(file, text);
+  writeFileSync(join(dir, "index.html"), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><body><input type="file"><script type="module">
+import { readPgn } from "./chess960.js";
+document.querySelector("input").addEventListener("change", async (e) => {
+  const out = { games: 0, plies: 0, first: "", errors: [] };
+  for await (const g of readPgn(e.target.files[0], { mainlineOnly: true })) {
+    if (out.games++ === 0) out.first = g.headers.Event;
+    if (g.error) out.errors.push([g.index, g.offset, g.line, g.error.line]);
+    else out.plies += g.moves.length;
+  }
+  document.body.dataset.result = JSON.stringify(out);
+  document.body.dataset.done = "1";
+});
+document.body.dataset.ready = "1";
+</script></body>`);
+  const want = { games: 0, plies: 0, first: "", errors: [] };
+  const { readPgn } = await import("chess960");
+  for await (const g of readPgn(file, { mainlineOnly: true })) {
+    if (want.games++ === 0) want.first = g.headers.Event;
+    if (g.error) want.errors.push([g.index, g.offset, g.line, g.error.line]);
+    else want.plies += g.moves.length;
+  }
+  assert.equal(want.errors.length, 1);
+  assert.equal(want.first, "Café 𝄞");
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${origin}/file/index.html`);
+    await page.waitForSelector("body[data-ready]", { state: "attached" });
+    await page.setInputFiles("input", file);
+    await page.waitForSelector("body[data-done]", { state: "attached", timeout: 60_000 });
+    assert.deepEqual(JSON.parse(await page.evaluate(() => document.body.dataset.result ?? "")), want);
+  } finally {
+    await page.close();
+  }
 });
