@@ -10,11 +10,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { Chess, splitPgn } from 'chess960';
+import { Chess, readPgn, splitPgn } from 'chess960';
 import { Chess as ChessJs } from 'chess.js';
 import { Chess as Ops } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { perft as opsPerft } from 'chessops/debug';
+import { parsePgn, startingPosition } from 'chessops/pgn';
+import { parseSan } from 'chessops/san';
 
 const QUICK = process.argv.includes('--quick');
 const POS = [
@@ -147,6 +149,74 @@ const deadCheck = () => {
 };
 const dead = deadCheck();
 
+// Bulk PGN (issue 24): the shared games' text (one string, in memory) read, every mainline
+// move replayed and checked, games and plies per second. Rounds alternate the readers and
+// each keeps its best. chess.js reads no Chess960 (its loadPgn refuses the X-FEN/Shredder
+// castling of these games' FEN tags): it is timed on the games it reads, and says how many.
+const pgnBench = async () => {
+  const text = ['lichess-chess960-games.pgn', 'cutechess-fischerrandom.pgn', 'kokopu-chess960.pgn']
+    .map((f) => readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'data', f), 'utf8').trimEnd())
+    .join('\n\n');
+  const texts = splitPgn(text);
+  const cjTexts = texts.filter((t) => { try { new ChessJs().loadPgn(t); return true; } catch { return false; } });
+  const readers = [
+    ['`readPgn(text, {mainlineOnly})`', async () => {
+      let [g, p] = [0, 0];
+      for await (const it of readPgn(text, { mainlineOnly: true })) { g++; p += it.moves?.length ?? 0; }
+      return [g, p];
+    }],
+    ['`readPgn(text)` (the game\'s text kept for `tree()`/`game()`)', async () => {
+      let [g, p] = [0, 0];
+      for await (const it of readPgn(text)) { g++; p += it.moves?.length ?? 0; }
+      return [g, p];
+    }],
+    ['`readPgn(text, {headersOnly})`', async () => {
+      let [g, p] = [0, 0];
+      for await (const it of readPgn(text, { headersOnly: true })) { g++; p += it.moves?.length ?? 0; }
+      return [g, p];
+    }],
+    ['`splitPgn` + `Chess.fromPgn` a game', () => {
+      let [g, p] = [0, 0];
+      for (const t of texts) { const c = Chess.fromPgn(t); g++; p += c.history().length; c.free(); }
+      return [g, p];
+    }],
+    ['chessops `parsePgn` + `parseSan` + `play`', () => {
+      let [g, p] = [0, 0];
+      for (const game of parsePgn(text)) {
+        g++;
+        const start = startingPosition(game.headers);
+        if (start.isErr) continue;
+        const pos = start.value;
+        for (const node of game.moves.mainline()) {
+          const m = parseSan(pos, node.san);
+          if (!m) break;
+          pos.play(m);
+          p++;
+        }
+      }
+      return [g, p];
+    }],
+    [`chess.js \`loadPgn\` a game (${cjTexts.length} of ${texts.length} games)`, () => {
+      let [g, p] = [0, 0];
+      const c = new ChessJs();
+      for (const t of cjTexts) { c.loadPgn(t); g++; p += c.history().length; }
+      return [g, p];
+    }],
+  ];
+  const out = readers.map(([name]) => ({ name, s: Infinity, g: 0, p: 0 }));
+  for (let r = 0; r < (QUICK ? 1 : 5); r++) {
+    for (const [i, [, read]] of readers.entries()) {
+      if (r > 1 && i === readers.length - 1) continue; // chess.js: two rounds (seconds each)
+      const t = process.hrtime.bigint();
+      const [g, p] = await read();
+      const sec = Number(process.hrtime.bigint() - t) / 1e9;
+      Object.assign(out[i], { s: Math.min(out[i].s, sec), g, p });
+    }
+  }
+  return { bytes: Buffer.byteLength(text), rows: out };
+};
+const pgn = await pgnBench();
+
 // Start-up in a fresh process: import + first game + first moves().
 // Start-up in a fresh process: import + first game + first moves. Node's ESM loader costs
 // several ms on its first dynamic import of anything, so the child warms it with an empty
@@ -209,6 +279,14 @@ console.log('| positions | n | median | p99 | worst | mean |');
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const [name, [n, med, p99, worst, mean]] of dead) {
   console.log(`| ${name} | ${n} | ${med.toFixed(2)} | ${p99.toFixed(1)} | ${worst.toFixed(0)} | ${mean.toFixed(2)} |`);
+}
+console.log(`\n## bulk PGN: the shared games (${(pgn.bytes / 1e3).toFixed(0)} kB), read, every mainline move replayed and checked (best of 5; chess.js 2)\n`);
+console.log('| reader | games | plies | ms | games/s | M plies/s | µs/ply | vs chessops |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+const opsRow = pgn.rows.find((r) => r.name.startsWith('chessops'));
+for (const r of pgn.rows) {
+  const vs = r.p > 0 ? `${(opsRow.s / opsRow.p / (r.s / r.p)).toFixed(2)}×` : '';
+  console.log(`| ${r.name} | ${r.g} | ${r.p} | ${(r.s * 1e3).toFixed(1)} | ${Math.round(r.g / r.s).toLocaleString('en-US')} | ${r.p ? (r.p / r.s / 1e6).toFixed(2) : ''} | ${r.p ? ((r.s / r.p) * 1e6).toFixed(2) : ''} | ${vs} |`);
 }
 console.log('\n## start-up: import + first game + first legal moves, fresh process, ms (best of 7; Node\'s loader warmed first)\n');
 console.log(`| chess960 | ${st.ours.toFixed(1)} | chessops | ${st.ops.toFixed(1)} | chess.js | ${st.cj.toFixed(1)} |`);

@@ -956,7 +956,12 @@ export function randomChess960Id(): number {
 
 /** Splits a PGN text of several games into one text per game. */
 export function splitPgn(pgn: string): string[] {
-  return Game.util(op.UTIL_SPLIT_PGN, text(pgn, "PGN"), 0) as string[];
+  const t = text(pgn, "PGN");
+  // Where the bulk reader finds each game (`g <from> <to> …` lines: src/bulk.rs), reading
+  // the whole text (flag 1) for its tags only (2).
+  const out: string[] = [];
+  for (const [, from, to] of (Game.util(op.UTIL_READ_PGN, t, 3) as string).matchAll(/^g (\d+) (\d+)/gm)) out.push(t.slice(+from!, +to!));
+  return out;
 }
 
 /**

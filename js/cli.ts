@@ -74,7 +74,8 @@ async function main(args: string[]): Promise<number> {
         continue;
       }
       report.plies += item.moves?.length ?? 0;
-      report.results[item.result] = (report.results[item.result] ?? 0) + 1;
+      const result = item.result ?? "*";
+      report.results[result] = (report.results[result] ?? 0) + 1;
       const variant = item.headers["Variant"] ?? "Standard";
       report.variants[variant] = (report.variants[variant] ?? 0) + 1;
     }

@@ -51,8 +51,8 @@ export interface PgnItem extends PgnPlace {
   error?: undefined;
   /** Its tags as written, escapes undone (a repeated tag keeps its last value). */
   headers: Record<string, string>;
-  /** The result its record states (its result token wins over its `Result` tag); `*` when neither says. */
-  result: string;
+  /** The result its record states (its result token wins over its `Result` tag; `*` when neither says); not with `headersOnly`. */
+  result?: string;
   /** The mainline in SAN (`history()`'s steps: `--` a null move, `swap:<choice>` a Chess-9 swap); not with `headersOnly`. */
   moves?: string[];
   /** The X-FEN after the mainline; not with `headersOnly`. */
@@ -79,6 +79,8 @@ export interface PgnErrorItem extends PgnPlace {
 
 /** Text parts of at most this many UTF-16 units are sent to the core. */
 const PART = 1 << 20;
+/** Parts are gathered to this many UTF-16 units before the core reads them (fewer calls). */
+const BATCH = 1 << 18;
 /** A game longer than this (UTF-16 units) is cut there: the bound on what is kept. */
 const MAX_KEPT = 64 << 20;
 
@@ -116,7 +118,7 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
         kept += next.value.text;
         read += next.value.bytes;
       }
-      if (!ended && kept.length < wait) {
+      if (!ended && kept.length < Math.max(wait, BATCH)) {
         onProgress?.(read);
         continue;
       }
@@ -126,11 +128,13 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
       let found = 0;
       let item: PgnItem | PgnErrorItem | undefined;
       let headers: Record<string, string> = {};
+      let pgn: string | undefined;
       for (let at = 0; at < answer.length; ) {
         let end = answer.indexOf("\n", at);
         if (end < 0) end = answer.length;
         const kind = answer.charCodeAt(at);
         const rest = answer.slice(at + 2, end);
+        const space = rest.indexOf(" ");
         at = end + 1;
         switch (kind) {
           case 103 /* g */: {
@@ -138,18 +142,14 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
             signal?.throwIfAborted();
             const [from, to, b, l] = rest.split(" ").map(Number) as [number, number, number, number];
             headers = {};
-            item = { index: index++, offset: byte + b, line: l, headers, result: "*" };
-            if (keepText) withText(item, kept.slice(from, to));
+            item = { index: index++, offset: byte + b, line: l, headers };
+            if (keepText) withText(item, (pgn = kept.slice(from, to)));
             found++;
             break;
           }
-          case 116 /* t */: {
-            const space = rest.indexOf(" ");
-            const name = space < 0 ? rest : rest.slice(0, space);
-            headers[name] = space < 0 ? "" : rest.slice(space + 1);
-            if (name === "Result" && item !== undefined && item.error === undefined) item.result = headers[name] ?? "*";
+          case 116 /* t */:
+            headers[rest.slice(0, space)] = rest.slice(space + 1);
             break;
-          }
           case 109 /* m */:
             (item as PgnItem).moves = rest === "" ? [] : rest.split(" ");
             break;
@@ -157,18 +157,15 @@ export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}):
             (item as PgnItem).fen = rest;
             break;
           case 111 /* o */: {
-            const it = item as PgnItem;
-            const [result, winner, reason] = rest.split(" ");
-            it.result = result ?? "*";
-            it.outcome = reason ? { winner: winner === "-" ? null : (winner as Color), reason: reason as OutcomeReason } : null;
+            const [result, winner, reason] = rest.split(" ") as [string, string, OutcomeReason];
+            (item as PgnItem).result = result;
+            (item as PgnItem).outcome = reason ? { winner: winner === "-" ? null : (winner as Color), reason } : null;
             break;
           }
           case 101 /* e */: {
-            const space = rest.indexOf(" ");
-            const bad = item as PgnItem | PgnErrorItem;
-            const { index: i, offset, line: l, pgn } = bad;
-            item = { index: i, offset, line: l, error: { message: rest.slice(space + 1), line: Number(rest.slice(0, space)) }, headers };
-            if (pgn !== undefined) item.pgn = pgn;
+            const { index: i, offset, line: l } = item as PgnItem;
+            item = { index: i, offset, line: l, error: { message: rest.slice(space + 1), line: +rest.slice(0, space) }, headers };
+            if (keepText) item.pgn = pgn as string;
             break;
           }
           case 114 /* r */: {
@@ -228,10 +225,7 @@ async function* partsOf(source: PgnSource): AsyncGenerator<Part, void, undefined
     }
     return;
   }
-  if (typeof Blob !== "undefined" && source instanceof Blob) {
-    yield* decoded(streamParts(source.stream()));
-    return;
-  }
+  if (typeof Blob !== "undefined" && source instanceof Blob) source = source.stream();
   if (typeof ReadableStream !== "undefined" && source instanceof ReadableStream) {
     yield* decoded(streamParts(source));
     return;

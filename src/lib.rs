@@ -302,12 +302,6 @@ impl JsGame {
     /// Functions of no game ([`Util`]).
     pub fn util(op: u32, a: &str, x: f64) -> Result<JsValue, JsValue> {
         Ok(match Util::from_u32(op).ok_or_else(unknown)? {
-            Util::SplitPgn => {
-                if a.len() > pgn::MAX_TEXT {
-                    return Err(fail(pgn::PgnError::TooLong { bytes: a.len() }).into());
-                }
-                to_js(&pgn::split_games(a))?
-            }
             Util::Chess960Array => {
                 JsValue::from_str(&setup::back_rank_string(id(x)?).map_err(fail)?)
             }

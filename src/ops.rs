@@ -72,8 +72,6 @@ ops! {
 ops! {
     /// `Game.util(op, a, x)`: functions of no game, answering any JS value.
     pub enum Util {
-        /// The games of PGN text `a` → array of texts.
-        SplitPgn = 0,
         /// The back rank of Chess960 array `x` → `RNBQKBNR`.
         Chess960Array = 1,
         /// The Scharnagl id of back rank `a` → number.

@@ -209,8 +209,16 @@ fn functions_of_no_game() {
         .as_f64()
         .unwrap();
     assert!((0.0..960.0).contains(&r) && r.fract() == 0.0);
-    let games = JsGame::util(Util::SplitPgn as u32, "1. e4 *\n\n1. d4 *", 0.0).unwrap();
-    assert_eq!(js_sys::Array::from(&games).length(), 2);
+    // Both games of a whole text (flag 1), their mainlines, and the rest after them.
+    let read = JsGame::util(Util::ReadPgn as u32, "1. e4 *\n\n1. d4 *", 1.0 + 8.0).unwrap();
+    assert_eq!(
+        read.as_string().as_deref(),
+        Some(concat!(
+            "g 0 7 0 1\nm e4\nf rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\no * \n",
+            "g 9 16 9 3\nm d4\nf rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\no * \n",
+            "r 16 16 3\n"
+        ))
+    );
 }
 
 #[wasm_bindgen_test]

@@ -3,6 +3,7 @@
 // the place of the bad game, the exit status, `--json`.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -73,5 +74,20 @@ describe("chess960 pgn", () => {
     const stdin = spawnSync(process.execPath, [bin, "pgn", "check", "-"], { input: text, encoding: "utf8" });
     assert.equal(stdin.status, 1);
     assert.match(stdin.stdout, /game 3/);
+  });
+
+  // A terminal through util-linux's `script` (a pseudo-terminal): the bar on standard
+  // error, rewritten in place and wiped at the end; none when standard error is a pipe.
+  const script = ["/usr/bin/script", "/bin/script"].find((p) => existsSync(p));
+  test("a progress bar on a terminal only", { skip: script === undefined && "no script(1) for a pseudo-terminal" }, () => {
+    const piped = run("pgn", "stats", file);
+    assert.equal(piped.stderr, "");
+    const quote = (s) => `'${s.replaceAll("'", "'\\''")}'`;
+    const tty = spawnSync(script, ["-qec", [process.execPath, bin, "pgn", "stats", file].map(quote).join(" "), "/dev/null"], { encoding: "utf8" });
+    assert.equal(tty.status, 0, tty.stdout);
+    assert.match(tty.stdout, /\r\[#*\.*\] +\d+ % \d+\.\d MB, [\d,]+ games /);
+    const wiped = tty.stdout.lastIndexOf("\r\x1b[K");
+    assert.ok(wiped > 0, "the bar is wiped");
+    assert.match(tty.stdout.slice(wiped), new RegExp(`^\\r\\x1b\\[K${file.replaceAll(/[.\\/]/g, "\\$&")}: ${games.length} games`));
   });
 });

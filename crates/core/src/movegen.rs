@@ -336,6 +336,22 @@ impl Position {
         list
     }
 
+    /// The legal moves to the squares of `to`, and every castling move (its group names
+    /// the rook's square): enough to read a move's text and write its SAN, whose
+    /// disambiguation looks only at moves to the same square.
+    pub fn legal_moves_to(&self, to: Bitboard) -> MoveList {
+        let mut list = MoveList::default();
+        self.visit_groups(&mut |mut g| {
+            if g.kind != GroupKind::Castle {
+                g.to &= to;
+            }
+            if g.to.any() {
+                expand(g, &mut list);
+            }
+        });
+        list
+    }
+
     /// Number of legal moves, without building them.
     ///
     /// The generator's rules again, counted with popcounts instead of handed out as

@@ -26,13 +26,16 @@
 //! Position`) the variant follows the FEN. A game that is decided in its record keeps
 //! the result the record states (SPEC §1): see [`crate::game::Game::outcome`].
 
+use crate::bitboard::Bitboard;
 use crate::fen::CastlingLetters;
 use crate::fen::{self, FenError};
 use crate::game::{Game, PlayError, Variant};
+use crate::movegen::MoveList;
 use crate::position::{Move, Position};
+
 use crate::san::{self, SanError};
 use crate::setup::SwapChoice;
-use crate::square::Color;
+use crate::square::{Color, Square};
 use crate::text::{self, Push};
 use crate::tree::{self, Node, Notes};
 
@@ -408,7 +411,9 @@ struct Token<'a> {
 /// `stop`.
 fn run_end(b: &[u8], mut i: usize, stop: &[u8]) -> usize {
     while let Some(c) = b.get(i) {
-        if stop.contains(c) || text::space_len(b.get(i..).unwrap_or_default()) > 0 {
+        // Visible ASCII is never whitespace (the common case, decided in two tests).
+        let visible = (b'!'..0x7f).contains(c);
+        if stop.contains(c) || (!visible && text::space_len(b.get(i..).unwrap_or_default()) > 0) {
             break;
         }
         i += 1;
@@ -1097,19 +1102,31 @@ fn on_one_line(c: &str) -> String {
 
 /// The legal move that move text `mv` names in `pos` (SAN, or unless `strict` chess.js's
 /// permissive forms too), and its SAN.
-#[inline]
+///
+/// The moves to the square the text ends on (the destination, in every form it reads)
+/// are generated first: all that reading and writing SAN need; when they do not give the
+/// move, all the moves do (or give the error).
 fn find_move(pos: &Position, mv: &str, strict: bool) -> Result<(Move, String), PlayError> {
-    let legal = pos.legal_moves();
-    let parsed = if strict {
-        san::parse_exact(pos, mv, &legal).ok_or_else(|| SanError::Illegal {
-            san: text::first_chars(mv, 40),
-        })
-    } else {
-        san::parse_san(pos, mv, &legal)
+    let b = mv.as_bytes();
+    let to = (1..b.len()).rev().find_map(|i| {
+        let (f, r) = (*b.get(i - 1)?, *b.get(i)?);
+        Square::from_ascii(f, r)
+    });
+    let read = |legal: &MoveList| {
+        let parsed = if strict {
+            san::parse_exact(pos, mv, legal).ok_or_else(|| SanError::Illegal {
+                san: text::first_chars(mv, 40),
+            })
+        } else {
+            san::parse_san(pos, mv, legal)
+        };
+        parsed
+            .map(|m| (m, san::to_san(pos, m, legal)))
+            .map_err(PlayError::San)
     };
-    parsed
-        .map(|m| (m, san::to_san(pos, m, &legal)))
-        .map_err(PlayError::San)
+    to.map(|sq| pos.legal_moves_to(Bitboard::from_square(sq)))
+        .and_then(|legal| read(&legal).ok())
+        .map_or_else(|| read(&pos.legal_moves()), Ok)
 }
 
 /// A suffix glyph: the move's assessment (`!?`), or, when it has one, another NAG.
@@ -1323,6 +1340,7 @@ fn read_one<'a>(
             None => head.comments.append(&mut main.pending),
         }
         game.set_read_notes(base, head);
+        game.reserve_read(main.moves.len());
         for (i, node) in main.moves.into_iter().enumerate() {
             if node.san == "--" {
                 let _ = game.play_null();
@@ -1466,6 +1484,88 @@ pub fn read_mainline(text: &str, opts: ReadOptions, tags_only: bool, line: usize
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `find_move` reads the moves to the text's last square first: it must find what
+    /// reading among all the legal moves finds, move or error, for every legal move's
+    /// SAN and the other forms it reads, and for near misses.
+    #[test]
+    #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+    fn moves_to_the_last_square_read_as_all_moves_do() {
+        let all = |pos: &Position, mv: &str, strict: bool| {
+            let legal = pos.legal_moves();
+            let parsed = if strict {
+                san::parse_exact(pos, mv, &legal).ok_or_else(|| SanError::Illegal {
+                    san: text::first_chars(mv, 40),
+                })
+            } else {
+                san::parse_san(pos, mv, &legal)
+            };
+            parsed
+                .map(|m| (m, san::to_san(pos, m, &legal)))
+                .map_err(PlayError::San)
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut below = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut tried = 0;
+        for start in [
+            fen::STANDARD_FEN,
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        ] {
+            for _ in 0..10 {
+                let mut pos = fen::parse(start).unwrap();
+                for _ in 0..80 {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    for &m in legal.iter() {
+                        let san = san::to_san(&pos, m, &legal);
+                        let notation = if below(2) == 0 {
+                            crate::uci::CastlingNotation::KingToDestination
+                        } else {
+                            crate::uci::CastlingNotation::KingOntoRook
+                        };
+                        let uci = crate::uci::to_uci(m, notation);
+                        let long = cat(&[&san[..1], &uci]);
+                        for text in [
+                            san.as_str(),
+                            &uci,
+                            &long,
+                            &san.replace('x', ""),
+                            &cat(&[&san, "!?"]),
+                            &san[..san.len() - 1],
+                            &cat(&["N", &uci[2..]]),
+                            "O-O",
+                            "0-0-0",
+                            "e8Q",
+                        ] {
+                            for strict in [false, true] {
+                                assert_eq!(
+                                    find_move(&pos, text, strict),
+                                    all(&pos, text, strict),
+                                    "{text} in {}",
+                                    fen::to_fen(&pos, CastlingLetters::XFen)
+                                );
+                                tried += 1;
+                            }
+                        }
+                    }
+                    pos = pos.after(legal.as_slice()[below(legal.len())]);
+                }
+            }
+        }
+        assert!(tried > 50_000, "{tried}");
+    }
+
+    fn cat(parts: &[&str]) -> String {
+        parts.concat()
+    }
 
     #[test]
     fn a_comment_reads_each_run_of_line_breaks_as_one_space() {

@@ -271,6 +271,7 @@ fn find(pos: &Position, san: &str, legal: &MoveList, found: &mut Vec<Move>) -> R
     // chess.js's `g1f3`, `e1g1`: both squares and no piece letter name any piece's move.
     let coordinates = !lettered && from_file.is_some() && from_rank.is_some();
     let mut wants_promotion = false;
+    let mut first = None;
     for &m in legal.iter() {
         if (m.is_castle() && !coordinates)
             || m.king_to() != to
@@ -290,14 +291,23 @@ fn find(pos: &Position, san: &str, legal: &MoveList, found: &mut Vec<Move>) -> R
             continue;
         }
         if m.promotion() == promotion {
-            found.push(m);
+            // The first match is kept aside: `found` (an allocation) only for ambiguity.
+            match first {
+                None => first = Some(m),
+                Some(f) => {
+                    if found.is_empty() {
+                        found.push(f);
+                    }
+                    found.push(m);
+                }
+            }
         }
     }
-    match found.as_slice() {
-        [m] => Ok(*m),
-        [] if wants_promotion => Err(Fail::MissingPromotion),
-        [] => Err(Fail::Illegal),
-        _ => Err(Fail::Ambiguous),
+    match first {
+        Some(m) if found.is_empty() => Ok(m),
+        Some(_) => Err(Fail::Ambiguous),
+        None if wants_promotion => Err(Fail::MissingPromotion),
+        None => Err(Fail::Illegal),
     }
 }
 

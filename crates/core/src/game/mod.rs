@@ -317,6 +317,13 @@ impl Game {
         Ok(())
     }
 
+    /// Room for `n` more plies read from a record: the plies and the repetition counts
+    /// grow once instead of doubling along the record.
+    pub(crate) fn reserve_read(&mut self, n: usize) {
+        self.plies.reserve(n);
+        self.occurrences.reserve(n);
+    }
+
     /// Plays `m`, read from a record and checked legal there, with its SAN as read
     /// against the legal moves. (The reader counts the record against [`MAX_PLIES`].)
     pub(crate) fn push_read(&mut self, m: Move, san: &str) {

@@ -131,12 +131,16 @@ pub fn is_dead_position_uncached(pos: &Position) -> bool {
 }
 
 fn dead_with(pos: &Position, cached: bool) -> bool {
-    let white = static_cannot(pos, Color::White);
-    let black = static_cannot(pos, Color::Black);
+    // [`static_cannot`] for both sides, the pawns looked at once: stage 2 needs them
+    // locked.
+    let locked = locked::pawns_locked(pos);
+    let stages =
+        |c| material::cannot(pos, c).or_else(|| locked.then(|| locked::cannot(pos, c)).flatten());
+    let (white, black) = (stages(Color::White), stages(Color::Black));
     if white.is_some() && black.is_some() {
         return true;
     }
-    if !little_material(pos) && !locked::pawns_locked(pos) {
+    if !little_material(pos) && !locked {
         return false;
     }
     // A side's search that finds a mate (or reaches a bound) ends the check.

@@ -18,6 +18,7 @@ use core::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::attacks;
+use crate::bitboard::Bitboard;
 use crate::position::{Move, MoveKind, Position};
 use crate::square::{Color, Role, Square};
 
@@ -253,6 +254,27 @@ mod weight {
     pub const LOSER_PAWN: u32 = 2;
 }
 
+/// The flights of the loser's king (on `lk`) and whether it is in check: every square
+/// the winner attacks, the king taken off the board (a square behind it along a line
+/// stays attacked), in one map.
+fn flights(pos: &Position, winner: Color, lk: Square) -> (u32, bool) {
+    let (b, t) = (pos.board(), attacks::tables());
+    let occ = b.occupied().without(lk);
+    let mut attacked = Bitboard::EMPTY;
+    for sq in b.by_color(winner) {
+        attacked |= match b.role_at(sq) {
+            Some(Role::Pawn) => t.pawn(winner, sq),
+            Some(Role::Knight) => t.knight(sq),
+            Some(Role::Bishop) => t.bishop(sq, occ),
+            Some(Role::Rook) => t.rook(sq, occ),
+            Some(Role::Queen) => t.queen(sq, occ),
+            _ => t.king(sq),
+        };
+    }
+    let flights = t.king(lk) & !b.by_color(winner.other()) & !attacked;
+    (flights.count(), attacked.contains(lk))
+}
+
 /// How far the position looks from a mate by `winner` (lower is closer).
 fn heuristic(pos: &Position, winner: Color) -> u32 {
     let b = pos.board();
@@ -260,18 +282,7 @@ fn heuristic(pos: &Position, winner: Color) -> u32 {
     let (Some(lk), Some(wk)) = (b.king(loser), b.king(winner)) else {
         return 0;
     };
-    let t = attacks::tables();
-    let occ = b.occupied().without(lk);
-    // The king's square and its flights, through one attack test.
-    let (mut flights, mut check) = (0, false);
-    for sq in (t.king(lk) & !b.by_color(loser)).with(lk) {
-        let attacked = b.is_attacked(sq, winner, occ);
-        if sq == lk {
-            check = attacked;
-        } else if !attacked {
-            flights += 1;
-        }
-    }
+    let (flights, check) = flights(pos, winner, lk);
     let edge = |sq: Square| {
         let (f, r) = (sq.file().index(), sq.rank().index());
         u32::from(f.min(7 - f) + r.min(7 - r))
@@ -313,4 +324,51 @@ fn heuristic(pos: &Position, winner: Color) -> u32 {
         h = h.saturating_sub(weight::CHECK);
     }
     h
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+
+    /// The flights and check the heuristic reads from one attack map are those of one
+    /// attack test per square (the search's order, and so its lines, depend on them).
+    #[test]
+    fn flights_from_one_attack_map_are_those_of_a_test_per_square() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut below = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut checked = 0;
+        for _ in 0..200 {
+            let mut p = crate::fen::parse(crate::fen::STANDARD_FEN).unwrap();
+            for _ in 0..300 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.after(moves.as_slice()[below(moves.len())]);
+                let b = p.board();
+                for winner in Color::ALL {
+                    let lk = b.king(winner.other()).unwrap();
+                    let occ = b.occupied().without(lk);
+                    let (mut want, mut check) = (0, false);
+                    for sq in (attacks::tables().king(lk) & !b.by_color(winner.other())).with(lk) {
+                        let attacked = b.is_attacked(sq, winner, occ);
+                        if sq == lk {
+                            check = attacked;
+                        } else if !attacked {
+                            want += 1;
+                        }
+                    }
+                    assert_eq!(flights(&p, winner, lk), (want, check));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000);
+    }
 }
