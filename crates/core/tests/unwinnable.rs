@@ -743,3 +743,98 @@ fn per_move_check_with_its_record_answers_as_a_search_every_time() {
         "{positions} positions, {searched} searched, {dead} dead"
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// Agreement with CHA (the Chess Unwinnability Analyzer) on classified sets.
+
+/// What our answers on a classified set came to against CHA's verdicts.
+#[derive(Default, Debug)]
+struct Agreement {
+    positions: usize,
+    /// (position, side) answers equal to CHA's, of `2 * positions`.
+    sides: usize,
+    /// Positions whose both answers equal CHA's.
+    exact: usize,
+    /// "Cannot" where CHA says the side can: must stay 0.
+    unsound: usize,
+    /// Positions CHA calls dead, and how many of them `is_dead_position` ends at once.
+    dead: usize,
+    dead_at_once: usize,
+    /// "Cannot" answers, each checked against the plain search.
+    cannot: usize,
+}
+
+/// Reads a set (`XY FEN` lines, `#` comments) and compares every answer with CHA's; every
+/// "cannot" is also checked against the plain helpmate search (no mate within `cap`
+/// positions walked or `depth` plies).
+fn agreement(file: &str, cap: usize, depth: u32) -> Agreement {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data");
+    let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+    let show = std::env::var("SHOW_DISAGREEMENTS").is_ok();
+    let mut n = Agreement::default();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let (verdict, f) = line.split_at(2);
+        let p = pos(f.trim());
+        n.positions += 1;
+        let mut exact = true;
+        for (c, cha_can) in Color::ALL
+            .into_iter()
+            .zip(verdict.chars().map(|v| v != '-'))
+        {
+            let ours = unwinnable::analyse(&p, c);
+            if ours.can() == cha_can {
+                n.sides += 1;
+            } else {
+                exact = false;
+                n.unsound += usize::from(cha_can);
+            }
+            if !ours.can() {
+                n.cannot += 1;
+                assert_ne!(
+                    truth(&p, c, cap, depth),
+                    Truth::Mate,
+                    "unsound: {f} {c:?} {ours:?}, but a mate exists"
+                );
+            }
+            if let Answer::Mate(line) = &ours {
+                assert_mating_line(&p, c, line);
+            }
+        }
+        n.exact += usize::from(exact);
+        let dead = unwinnable::is_dead_position(&p);
+        assert!(
+            !dead || verdict == "--",
+            "{f}: dead, but CHA says {verdict}"
+        );
+        if verdict == "--" {
+            n.dead += 1;
+            n.dead_at_once += usize::from(dead);
+        }
+        if show && (!exact || (verdict == "--" && !dead)) {
+            println!("{verdict} {f} (dead at once: {dead})");
+        }
+    }
+    println!("{file}: {n:#?}");
+    n
+}
+
+#[test]
+fn agrees_with_cha_on_our_classified_set() {
+    let n = agreement("dead-positions.txt", 2_000, 3);
+    assert_eq!(n.unsound, 0, "{n:?}");
+    assert_eq!(n.positions, 1_754, "{n:?}");
+    assert!(n.exact >= 1_751 && n.sides >= 3_502, "{n:?}");
+    assert!(n.dead_at_once >= 22, "{n:?}");
+}
+
+#[test]
+fn agrees_with_cha_on_its_test_vectors() {
+    let n = agreement("cha-test-vectors.txt", 2_000, 3);
+    assert_eq!(n.unsound, 0, "{n:?}");
+    assert_eq!(n.positions, 1_803, "{n:?}");
+    assert!(n.exact >= 1_697 && n.sides >= 3_427, "{n:?}");
+    assert!(n.dead_at_once >= 335, "{n:?}");
+}
