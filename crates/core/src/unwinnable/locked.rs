@@ -106,13 +106,17 @@ impl Pawns {
             }
             fixed = next;
         }
-        // The squares walking pawns may reach; running to the last rank ends the stage
-        // (the common case in play, decided here in a few operations).
-        let w_walk = flood(wp & !fixed, !fixed, north);
-        let b_walk = flood(bp & !fixed, !fixed, south);
-        if w_walk & sets::RANK_8 != 0 || b_walk & sets::RANK_1 != 0 {
+        // The squares walking pawns may reach. With no capture, a pawn never passes an
+        // enemy pawn ahead on its file (that one only comes closer): it walks at most up
+        // to the square before it. A pawn with none ahead may run to promotion, which
+        // ends the stage (the common case in play, decided here in a few operations).
+        let below_black = flood(south(bp), !0, south);
+        let above_white = flood(north(wp), !0, north);
+        if wp & !fixed & !below_black != 0 || bp & !fixed & !above_white != 0 {
             return None;
         }
+        let w_walk = flood(wp & !fixed, !fixed & !bp & below_black, north);
+        let b_walk = flood(bp & !fixed, !fixed & !wp & above_white, south);
         let may = [(wp & fixed) | w_walk, (bp & fixed) | b_walk];
         let may_attack = [
             sets::white_pawn_attacks(may[0]),
@@ -143,20 +147,49 @@ impl Frozen {
     /// The frozen structure, or `None` when a pawn may move freely or a capture by or of
     /// a pawn can happen.
     fn of(pos: &Position) -> Option<Frozen> {
-        let Pawns {
+        let pawns = Pawns::of(pos)?;
+        Frozen::with(pos, &pawns, true).or_else(|| Frozen::with(pos, &pawns, false))
+    }
+
+    /// [`Frozen::of`] with its pawns, counting shut-in pieces as guards (then none may
+    /// ever be attacked) or not (then they may be taken like any piece).
+    fn with(pos: &Position, pawns: &Pawns, shut_guards: bool) -> Option<Frozen> {
+        let &Pawns {
             fixed,
             walk,
             may: pawns_may,
             may_attack: pawn_may_attack,
-        } = Pawns::of(pos)?;
+        } = pawns;
         let b = pos.board();
+        // Pieces shut in for good: every step leads onto a fixed pawn (so onto their own
+        // pawns, or the stage ends below). They never move, and while no enemy unit can
+        // ever attack them (checked below) they stay, guarding those pawns for good.
+        let mut shut = [(0u64, 0u64); 2];
+        for c in Color::ALL {
+            let mut s = (0u64, 0u64);
+            for (role, step) in STEPS {
+                for sq in b.pieces(c, role) {
+                    let castling_rook = CastlingSide::ALL
+                        .iter()
+                        .any(|&w| pos.castles().rook(c, w) == Some(sq));
+                    let at = 1u64 << sq.u8();
+                    if shut_guards && step(at) & !fixed == 0 && !castling_rook {
+                        s.0 |= at;
+                        s.1 |= step(at);
+                    }
+                }
+            }
+            *shut.get_mut(c.index())? = s;
+        }
         let mut f = Frozen([Side::default(), Side::default()]);
         for c in Color::ALL {
             let (us, them) = (c.index(), c.other().index());
             let side = f.0.get_mut(us)?;
             let our_pawns = b.pieces(c, Role::Pawn).0;
             let their_pawns = *pawns_may.get(them)?;
-            let their_guard = pawn_attacks(c.other(), b.pieces(c.other(), Role::Pawn).0 & fixed);
+            let (their_shut, their_shut_guard) = *shut.get(them)?;
+            let their_guard = pawn_attacks(c.other(), b.pieces(c.other(), Role::Pawn).0 & fixed)
+                | their_shut_guard;
             let danger = *pawn_may_attack.get(them)?;
             let our_walk = *walk.get(us)?;
             let rank = Square::from_index(c.back_rank() * 8).rank();
@@ -173,8 +206,9 @@ impl Frozen {
             side.king = king;
             side.king_through = !fixed & !their_guard & !their_pawns;
             side.king_region = flood(king_seed | king, side.king_through, sets::king);
-            // The king may take a pawn that no fixed pawn guards.
-            if sets::king(side.king_region) & their_pawns & !their_guard != 0 {
+            // The king may take a pawn that no fixed pawn or shut-in piece guards, or a
+            // shut-in piece.
+            if sets::king(side.king_region) & ((their_pawns & !their_guard) | their_shut) != 0 {
                 return None;
             }
             side.pawn_attacks_now = pawn_attacks(c, our_pawns);
@@ -192,7 +226,7 @@ impl Frozen {
                     }
                     let region = flood(seed, through, step);
                     let reach = step(region);
-                    if reach & their_pawns != 0 || region & danger != 0 {
+                    if reach & (their_pawns | their_shut) != 0 || region & danger != 0 {
                         return None;
                     }
                     side.attacks |= reach;
