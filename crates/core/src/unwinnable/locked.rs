@@ -72,14 +72,17 @@ impl Side {
 /// Both sides of a frozen structure (indexed by [`Color::index`]).
 struct Frozen([Side; 2]);
 
-/// The pawns of a locked structure: each fixed or walking up to a block, and none able to
+/// The pawns of a locked structure, given the pawns some unit may take (`gone`): each
+/// fixed (it never moves while it stands) or walking up to a block, and none able to
 /// take another, ever.
 struct Pawns {
+    /// Pawns that never move while they stand.
     fixed: u64,
+    /// Fixed pawns no unit can ever take: walls for good.
+    wall: u64,
     /// Squares White's and Black's walking pawns may reach.
     walk: [u64; 2],
-    /// Squares each side's pawns may ever stand on, and ever attack.
-    may: [u64; 2],
+    /// Squares each side's pawns may ever attack.
     may_attack: [u64; 2],
 }
 
@@ -87,36 +90,42 @@ struct Pawns {
 /// or be taken en passant (the first half of the stage, a few operations): the structure
 /// may be frozen, depending on the pieces.
 pub fn pawns_locked(pos: &Position) -> bool {
-    Pawns::of(pos).is_some()
+    Pawns::of(pos, 0).is_some()
 }
 
 impl Pawns {
-    fn of(pos: &Position) -> Option<Pawns> {
+    fn of(pos: &Position, gone: u64) -> Option<Pawns> {
         if pos.ep.is_some() {
             return None;
         }
         let b = pos.board();
         let wp = b.pieces(Color::White, Role::Pawn).0;
         let bp = b.pieces(Color::Black, Role::Pawn).0;
-        let mut fixed = (wp & south(bp)) | (bp & north(wp));
+        let (ws, bs) = (wp & !gone, bp & !gone);
+        // Fixed: the pawn ahead is fixed and is never taken (head to head, two pawns
+        // block each other).
+        let mut fixed = (wp & south(bs)) | (bp & north(ws));
         loop {
-            let next = fixed | (wp & south(fixed)) | (bp & north(fixed));
+            let stay = fixed & !gone;
+            let next = fixed | (wp & south(stay)) | (bp & north(stay));
             if next == fixed {
                 break;
             }
             fixed = next;
         }
-        // The squares walking pawns may reach. With no capture, a pawn never passes an
-        // enemy pawn ahead on its file (that one only comes closer): it walks at most up
-        // to the square before it. A pawn with none ahead may run to promotion, which
-        // ends the stage (the common case in play, decided here in a few operations).
-        let below_black = flood(south(bp), !0, south);
-        let above_white = flood(north(wp), !0, north);
+        let wall = fixed & !gone;
+        // The squares walking pawns may reach. With no capture by a pawn, a pawn never
+        // passes an enemy pawn ahead on its file that is never taken (that one only comes
+        // closer): it walks at most up to the square before it. A pawn with none ahead
+        // may run to promotion, which ends the stage (the common case in play, decided
+        // here in a few operations).
+        let below_black = flood(south(bs), !0, south);
+        let above_white = flood(north(ws), !0, north);
         if wp & !fixed & !below_black != 0 || bp & !fixed & !above_white != 0 {
             return None;
         }
-        let w_walk = flood(wp & !fixed, !fixed & !bp & below_black, north);
-        let b_walk = flood(bp & !fixed, !fixed & !wp & above_white, south);
+        let w_walk = flood(wp & !fixed, !wall & !bs & below_black, north);
+        let b_walk = flood(bp & !fixed, !wall & !ws & above_white, south);
         let may = [(wp & fixed) | w_walk, (bp & fixed) | b_walk];
         let may_attack = [
             sets::white_pawn_attacks(may[0]),
@@ -136,34 +145,71 @@ impl Pawns {
         }
         Some(Pawns {
             fixed,
+            wall,
             walk: [w_walk, b_walk],
-            may,
             may_attack,
         })
+    }
+
+    /// The squares the pawn on `at` (a single square) of colour `c` may ever stand on.
+    fn region(&self, c: Color, at: u64) -> u64 {
+        if at & self.fixed != 0 {
+            return at;
+        }
+        let walk = self.walk.get(c.index()).copied().unwrap_or(0);
+        flood(at, walk, if c == Color::White { north } else { south })
     }
 }
 
 impl Frozen {
-    /// The frozen structure, or `None` when a pawn may move freely or a capture by or of
-    /// a pawn can happen.
+    /// The frozen structure, or `None` when a pawn may move freely or a capture by a
+    /// pawn, or of a pawn that blocks, can happen.
+    ///
+    /// Pawns a king or piece may take are allowed: they may vanish, so they are no walls
+    /// (the pawns behind them may walk on) and their guards are not for good. Which pawns
+    /// may be taken depends on the regions, which depend on the walls: the set grows
+    /// until no other pawn can be taken (at most once per pawn).
     fn of(pos: &Position) -> Option<Frozen> {
-        let pawns = Pawns::of(pos)?;
-        Frozen::with(pos, &pawns, true).or_else(|| Frozen::with(pos, &pawns, false))
+        let first = Pawns::of(pos, 0)?;
+        'tries: for shut_guards in [true, false] {
+            let (mut gone, mut later) = (0u64, None::<Pawns>);
+            loop {
+                let p = later.as_ref().unwrap_or(&first);
+                let Some((f, takable)) = Frozen::with(pos, p, gone, shut_guards) else {
+                    continue 'tries;
+                };
+                if takable & !gone == 0 {
+                    return Some(f);
+                }
+                gone |= takable;
+                let Some(p) = Pawns::of(pos, gone) else {
+                    continue 'tries;
+                };
+                later = Some(p);
+            }
+        }
+        None
     }
 
-    /// [`Frozen::of`] with its pawns, counting shut-in pieces as guards (then none may
-    /// ever be attacked) or not (then they may be taken like any piece).
-    fn with(pos: &Position, pawns: &Pawns, shut_guards: bool) -> Option<Frozen> {
+    /// [`Frozen::of`] with its pawns and the pawns that may be taken, counting shut-in
+    /// pieces as guards (then none may ever be attacked) or not (then they may be taken
+    /// like any piece); with the pawns some unit may take.
+    fn with(
+        pos: &Position,
+        pawns: &Pawns,
+        gone: u64,
+        shut_guards: bool,
+    ) -> Option<(Frozen, u64)> {
         let &Pawns {
             fixed,
+            wall,
             walk,
-            may: pawns_may,
             may_attack: pawn_may_attack,
         } = pawns;
         let b = pos.board();
-        // Pieces shut in for good: every step leads onto a fixed pawn (so onto their own
-        // pawns, or the stage ends below). They never move, and while no enemy unit can
-        // ever attack them (checked below) they stay, guarding those pawns for good.
+        // Pieces shut in for good: every step leads onto a wall. They never move, and
+        // while no enemy unit can ever attack them (checked below) they stay, guarding
+        // those pawns for good.
         let mut shut = [(0u64, 0u64); 2];
         for c in Color::ALL {
             let mut s = (0u64, 0u64);
@@ -173,7 +219,7 @@ impl Frozen {
                         .iter()
                         .any(|&w| pos.castles().rook(c, w) == Some(sq));
                     let at = 1u64 << sq.u8();
-                    if shut_guards && step(at) & !fixed == 0 && !castling_rook {
+                    if shut_guards && step(at) & !wall == 0 && !castling_rook {
                         s.0 |= at;
                         s.1 |= step(at);
                     }
@@ -181,15 +227,21 @@ impl Frozen {
             }
             *shut.get_mut(c.index())? = s;
         }
+        let mut takable = 0u64;
         let mut f = Frozen([Side::default(), Side::default()]);
         for c in Color::ALL {
             let (us, them) = (c.index(), c.other().index());
             let side = f.0.get_mut(us)?;
             let our_pawns = b.pieces(c, Role::Pawn).0;
-            let their_pawns = *pawns_may.get(them)?;
+            let their_now = b.pieces(c.other(), Role::Pawn).0;
+            // The squares the other side's pawns that are never taken may stand on: a
+            // king or piece never enters them.
+            let mut their_stay = 0u64;
+            for sq in crate::bitboard::Bitboard(their_now & !gone) {
+                their_stay |= pawns.region(c.other(), 1 << sq.u8());
+            }
             let (their_shut, their_shut_guard) = *shut.get(them)?;
-            let their_guard = pawn_attacks(c.other(), b.pieces(c.other(), Role::Pawn).0 & fixed)
-                | their_shut_guard;
+            let their_guard = pawn_attacks(c.other(), their_now & wall) | their_shut_guard;
             let danger = *pawn_may_attack.get(them)?;
             let our_walk = *walk.get(us)?;
             let rank = Square::from_index(c.back_rank() * 8).rank();
@@ -203,19 +255,20 @@ impl Frozen {
                 }
             }
             let king = 1u64 << b.king(c)?.u8();
+            let through = !wall & !their_stay;
             side.king = king;
-            side.king_through = !fixed & !their_guard & !their_pawns;
+            side.king_through = through & !their_guard;
             side.king_region = flood(king_seed | king, side.king_through, sets::king);
-            // The king may take a pawn that no fixed pawn or shut-in piece guards, or a
-            // shut-in piece.
-            if sets::king(side.king_region) & ((their_pawns & !their_guard) | their_shut) != 0 {
+            // The squares our king and pieces may take on.
+            let mut hits = sets::king(side.king_region) & !their_guard;
+            if hits & their_shut != 0 {
                 return None;
             }
             side.pawn_attacks_now = pawn_attacks(c, our_pawns);
-            // Walking pawns attack from every square of their walk; fixed ones only guard
-            // squares the enemy king never enters (but for where it stands now).
-            side.attacks = pawn_attacks(c, our_walk);
-            let through = !fixed & !their_pawns;
+            // Walking pawns attack from every square of their walk, fixed ones that may
+            // be taken from theirs; walls only guard squares the enemy king never enters
+            // (but for where it stands now).
+            side.attacks = pawn_attacks(c, our_walk | (our_pawns & fixed & gone));
             for (role, step) in STEPS {
                 for sq in b.pieces(c, role) {
                     let mut seed = 1u64 << sq.u8();
@@ -226,19 +279,25 @@ impl Frozen {
                     }
                     let region = flood(seed, through, step);
                     let reach = step(region);
-                    if reach & (their_pawns | their_shut) != 0 || region & danger != 0 {
+                    if reach & their_shut != 0 || region & danger != 0 {
                         return None;
                     }
+                    hits |= reach;
                     side.attacks |= reach;
                     side.push_unit(region);
                 }
             }
-            let forward = if c == Color::White { north } else { south };
-            for sq in crate::bitboard::Bitboard(our_pawns & !fixed) {
-                side.push_unit(flood(1 << sq.u8(), our_walk, forward));
+            for sq in crate::bitboard::Bitboard(their_now) {
+                let at = 1u64 << sq.u8();
+                if pawns.region(c.other(), at) & hits != 0 {
+                    takable |= at;
+                }
+            }
+            for sq in crate::bitboard::Bitboard(our_pawns & !(fixed & !gone)) {
+                side.push_unit(pawns.region(c, 1 << sq.u8()));
             }
         }
-        Some(f)
+        Some((f, takable))
     }
 
     /// Whether `winner` can never mate in this frozen structure.
