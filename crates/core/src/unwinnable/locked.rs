@@ -94,6 +94,8 @@ pub fn pawns_locked(pos: &Position) -> bool {
 }
 
 impl Pawns {
+    // Not inlined: three callers, one copy in the wasm.
+    #[inline(never)]
     fn of(pos: &Position, gone: u64) -> Option<Pawns> {
         if pos.ep.is_some() {
             return None;
@@ -152,6 +154,7 @@ impl Pawns {
     }
 
     /// The squares the pawn on `at` (a single square) of colour `c` may ever stand on.
+    #[inline(never)]
     fn region(&self, c: Color, at: u64) -> u64 {
         if at & self.fixed != 0 {
             return at;
@@ -171,11 +174,17 @@ impl Frozen {
     /// until no other pawn can be taken (at most once per pawn).
     fn of(pos: &Position) -> Option<Frozen> {
         let first = Pawns::of(pos, 0)?;
+        // The second try, without shut-in guards, only when the first found some.
+        let mut shut_seen = false;
         'tries: for shut_guards in [true, false] {
+            if !shut_guards && !shut_seen {
+                break;
+            }
             let (mut gone, mut later) = (0u64, None::<Pawns>);
             loop {
                 let p = later.as_ref().unwrap_or(&first);
-                let Some((f, takable)) = Frozen::with(pos, p, gone, shut_guards) else {
+                let Some((f, takable)) = Frozen::with(pos, p, gone, shut_guards, &mut shut_seen)
+                else {
                     continue 'tries;
                 };
                 if takable & !gone == 0 {
@@ -199,6 +208,7 @@ impl Frozen {
         pawns: &Pawns,
         gone: u64,
         shut_guards: bool,
+        shut_seen: &mut bool,
     ) -> Option<(Frozen, u64)> {
         let &Pawns {
             fixed,
@@ -215,16 +225,16 @@ impl Frozen {
             let mut s = (0u64, 0u64);
             for (role, step) in STEPS {
                 for sq in b.pieces(c, role) {
-                    let castling_rook = CastlingSide::ALL
-                        .iter()
-                        .any(|&w| pos.castles().rook(c, w) == Some(sq));
+                    // (A rook on its back rank, the only one that may castle, always has
+                    // a neighbour there, where no pawn stands: never shut in.)
                     let at = 1u64 << sq.u8();
-                    if shut_guards && step(at) & !wall == 0 && !castling_rook {
+                    if shut_guards && step(at) & !wall == 0 {
                         s.0 |= at;
                         s.1 |= step(at);
                     }
                 }
             }
+            *shut_seen |= s.0 != 0;
             *shut.get_mut(c.index())? = s;
         }
         let mut takable = 0u64;
