@@ -1,33 +1,36 @@
 //! Stage 2: locked pawn structures.
 //!
-//! A pawn is **fixed** when it can never move: an enemy pawn stands in front of it and
-//! is fixed too (two pawns head to head block each other), or a fixed pawn of its own
-//! stands in front. Fixed pawns leave only by a capture. Any other pawn must be **bounded**:
-//! a fixed pawn stands somewhere ahead of it on its file, so it can only walk up to it
-//! (it never promotes). If any pawn is neither, or an en passant capture is possible,
-//! this stage gives up.
+//! Given a set `T` of pawns some king or piece may take (at first none), a pawn is
+//! **fixed** when it never moves while it stands: the pawn in front of it is fixed and
+//! not in `T` (two pawns head to head block each other). A fixed pawn outside `T` is a
+//! **wall**. Any other pawn **walks**: with no capture by a pawn it never passes the
+//! nearest enemy pawn ahead on its file that is outside `T` (that one only comes closer),
+//! so it never promotes. If a pawn has no such pawn ahead, or an en passant capture is
+//! possible, this stage gives up.
 //!
-//! Then suppose no pawn ever captures and none is ever captured. The squares each king and
-//! piece can ever stand on are flood fills from where it stands (castling squares added),
-//! through every square that is not a fixed pawn, ignoring all other pieces, so they only
-//! ever grow what is really reachable. A king never enters a square a fixed enemy pawn
-//! guards. If, with these regions,
+//! Then suppose no pawn ever captures and only pawns of `T` are ever taken. The squares
+//! each king and piece can ever stand on are flood fills from where it stands (castling
+//! squares added), through every square that is not a wall nor a square an enemy pawn
+//! outside `T` may stand on, ignoring all other pieces, so they only ever grow what is
+//! really reachable. A king never enters a square guarded for good: by an enemy wall, or
+//! an enemy piece shut in among walls (while nothing can ever attack that piece). If,
+//! with these regions,
 //! - no pawn can take a pawn (from any square it may reach),
-//! - no king can take a pawn that no fixed pawn guards,
-//! - no other piece can take a pawn or stand on a square a pawn may ever attack,
-//! - and no double step lands beside an enemy pawn (no en passant later),
+//! - no piece may stand on a square a pawn may ever attack,
+//! - no double step lands beside an enemy pawn (no en passant later),
+//! - and every pawn a king (unguarded) or a piece can reach is in `T`,
 //!
-//! then nothing can ever capture or be captured by a pawn: the supposition holds in every
-//! position reachable from here, and the pawns are frozen for good (bounded ones walk but
-//! never leave their file or pass their block).
+//! then the supposition holds in every position reachable from here: the structure is
+//! frozen. When the last point fails, the pawns found join `T` and all is computed again
+//! (`T` only grows: at most one round per pawn).
 //!
 //! In a frozen structure a mate of the loser's king needs a check from the winner's
-//! pieces or bounded pawns (a fixed pawn's guard is a square the king never enters), so it
-//! needs them to attack the loser's region. And at the mating square every flight (a
-//! square of the region beside it) must be guarded by the winner or filled by one of the
-//! loser's own pieces or walking pawns: if at every square the loser's king can be checked
-//! on, more flights stay unguarded than the loser has units that could fill them, there is
-//! no mate.
+//! pieces or pawns that are not walls (a wall's guard is a square the king never enters),
+//! so it needs them to attack the loser's region. And at the mating square every flight
+//! (a square of the region beside it) must be guarded by the winner or filled by one of
+//! the loser's own units: if at every square the loser's king can be checked on, more
+//! flights stay unguarded than the loser has units that could fill them, there is no
+//! mate.
 
 use crate::castling::CastlingSide;
 use crate::position::Position;
