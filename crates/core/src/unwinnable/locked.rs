@@ -93,13 +93,13 @@ struct Pawns {
 /// or be taken en passant (the first half of the stage, a few operations): the structure
 /// may be frozen, depending on the pieces.
 pub fn pawns_locked(pos: &Position) -> bool {
-    Pawns::of(pos, 0).is_some()
+    Pawns::of(pos, 0, 0).is_some()
 }
 
 impl Pawns {
     // Not inlined: three callers, one copy in the wasm.
     #[inline(never)]
-    fn of(pos: &Position, gone: u64) -> Option<Pawns> {
+    fn of(pos: &Position, gone: u64, held: u64) -> Option<Pawns> {
         if pos.ep.is_some() {
             return None;
         }
@@ -109,9 +109,9 @@ impl Pawns {
         let (ws, bs) = (wp & !gone, bp & !gone);
         // Fixed: the pawn ahead is fixed and is never taken (head to head, two pawns
         // block each other).
-        let mut fixed = (wp & south(bs)) | (bp & north(ws));
+        let mut fixed = (wp & south(bs | held)) | (bp & north(ws | held));
         loop {
-            let stay = fixed & !gone;
+            let stay = (fixed & !gone) | held;
             let next = fixed | (wp & south(stay)) | (bp & north(stay));
             if next == fixed {
                 break;
@@ -124,13 +124,13 @@ impl Pawns {
         // closer): it walks at most up to the square before it. A pawn with none ahead
         // may run to promotion, which ends the stage (the common case in play, decided
         // here in a few operations).
-        let below_black = flood(south(bs), !0, south);
-        let above_white = flood(north(ws), !0, north);
+        let below_black = flood(south(bs | held), !0, south);
+        let above_white = flood(north(ws | held), !0, north);
         if wp & !fixed & !below_black != 0 || bp & !fixed & !above_white != 0 {
             return None;
         }
-        let w_walk = flood(wp & !fixed, !wall & !bs & below_black, north);
-        let b_walk = flood(bp & !fixed, !wall & !ws & above_white, south);
+        let w_walk = flood(wp & !fixed, !wall & !bs & !held & below_black, north);
+        let b_walk = flood(bp & !fixed, !wall & !ws & !held & above_white, south);
         let may = [(wp & fixed) | w_walk, (bp & fixed) | b_walk];
         let may_attack = [
             sets::white_pawn_attacks(may[0]),
@@ -176,7 +176,36 @@ impl Frozen {
     /// may be taken depends on the regions, which depend on the walls: the set grows
     /// until no other pawn can be taken (at most once per pawn).
     fn of(pos: &Position) -> Option<Frozen> {
-        let first = Pawns::of(pos, 0)?;
+        // A king with a pawn just in front of that pawn (it blocks the pawn): first
+        // supposed never to move, which fixes the pawn, then checked (its region must be
+        // its square alone); without the supposition when that fails.
+        let b = pos.board();
+        let (wp, bp) = (
+            b.pieces(Color::White, Role::Pawn).0,
+            b.pieces(Color::Black, Role::Pawn).0,
+        );
+        // (Only a king with no step now but onto pawns and squares white or black pawns
+        // attack: a cheap filter, the check is below.)
+        let pawns = wp | bp;
+        let hemmed = sets::white_pawn_attacks(wp) | sets::black_pawn_attacks(bp) | pawns;
+        let mut facing = 0;
+        for k in crate::bitboard::Bitboard(b.by_role(Role::King).0 & (north(wp) | south(bp))) {
+            let at = 1u64 << k.u8();
+            if sets::king(at) & !hemmed == 0 {
+                facing |= at;
+            }
+        }
+        if facing != 0 {
+            if let Some(f) = Frozen::held(pos, facing) {
+                return Some(f);
+            }
+        }
+        Frozen::held(pos, 0)
+    }
+
+    /// [`Frozen::of`] with the kings on `held` supposed never to move.
+    fn held(pos: &Position, held: u64) -> Option<Frozen> {
+        let first = Pawns::of(pos, 0, held)?;
         // The second try, without shut-in guards, only when the first found some.
         let mut shut_seen = false;
         'tries: for shut_guards in [true, false] {
@@ -186,7 +215,8 @@ impl Frozen {
             let (mut gone, mut later) = (0u64, None::<Pawns>);
             loop {
                 let p = later.as_ref().unwrap_or(&first);
-                let Some((f, takable)) = Frozen::with(pos, p, gone, shut_guards, &mut shut_seen)
+                let Some((f, takable)) =
+                    Frozen::with(pos, p, gone, held, shut_guards, &mut shut_seen)
                 else {
                     continue 'tries;
                 };
@@ -194,7 +224,7 @@ impl Frozen {
                     return Some(f);
                 }
                 gone |= takable;
-                let Some(p) = Pawns::of(pos, gone) else {
+                let Some(p) = Pawns::of(pos, gone, held) else {
                     continue 'tries;
                 };
                 later = Some(p);
@@ -210,6 +240,7 @@ impl Frozen {
         pos: &Position,
         pawns: &Pawns,
         gone: u64,
+        held: u64,
         shut_guards: bool,
         shut_seen: &mut bool,
     ) -> Option<(Frozen, u64)> {
@@ -254,7 +285,11 @@ impl Frozen {
                 their_stay |= pawns.region(c.other(), 1 << sq.u8());
             }
             let (their_shut, their_shut_guard) = *shut.get(them)?;
-            let their_guard = pawn_attacks(c.other(), their_now & wall) | their_shut_guard;
+            // Guards for good: walls, shut-in pieces, a king that never moves.
+            let their_king = b.king(c.other()).map_or(0, |k| 1u64 << k.u8());
+            let their_guard = pawn_attacks(c.other(), their_now & wall)
+                | their_shut_guard
+                | sets::king(their_king & held);
             let danger = *pawn_may_attack.get(them)?;
             let our_walk = *walk.get(us)?;
             let rank = Square::from_index(c.back_rank() * 8).rank();
@@ -268,10 +303,13 @@ impl Frozen {
                 }
             }
             let king = 1u64 << b.king(c)?.u8();
-            let through = !wall & !their_stay;
+            let through = !wall & !their_stay & !held;
             side.king = king;
             side.king_through = through & !their_guard;
             side.king_region = flood(king_seed | king, side.king_through, sets::king);
+            if king & held != 0 && side.king_region != king {
+                return None;
+            }
             // The squares our king and pieces may take on.
             let mut hits = sets::king(side.king_region) & !their_guard;
             if hits & their_shut != 0 {
