@@ -238,6 +238,25 @@ fn bishops_behind_a_wall_that_can_never_attack_are_dead() {
     assert!(open.iter().all(Answer::can));
 }
 
+/// Issue 23: walls that hold although a king may take some pawns, pieces shut in among
+/// their pawns, a king held in place by the pawn in front of it.
+#[test]
+fn walls_with_pawns_that_may_be_taken_shut_in_pieces_and_held_kings() {
+    // White's king may take the fifth-rank pawns; the second-rank pawns then walk up to
+    // the sixth-rank wall, and nothing ever reaches the black king on the eighth rank.
+    let f = "1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1";
+    expect(f, Some(Why::Locked), Some(Why::Locked));
+    // Each bishop never moves and guards its pawns for good: no king can take them.
+    let f = "k7/8/3p1p2/3PbP2/3pBp2/3P1P2/8/5K2 b - - 0 1";
+    expect(f, Some(Why::Locked), Some(Why::Locked));
+    // White's king on a1 holds the a2 pawn, which guards b1: the king never moves, and
+    // it guards b2 for good.
+    let f = "3B4/8/4p3/3pP2k/2pP4/1pP5/pPb5/K7 w - - 0 1";
+    expect(f, Some(Why::Locked), Some(Why::Locked));
+    // Facing pawns with room between them: the kings take them, a pawn runs, mates exist.
+    expect("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", None, None);
+}
+
 #[test]
 fn material_that_can_never_mate() {
     expect(

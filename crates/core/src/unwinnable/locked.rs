@@ -24,6 +24,10 @@
 //! frozen. When the last point fails, the pawns found join `T` and all is computed again
 //! (`T` only grows: at most one round per pawn).
 //!
+//! A king with a pawn in front of it, hemmed in by pawns, is first supposed never to
+//! move: it is a wall for the pawns and guards its neighbours for good; the supposition
+//! holds when its region is its square alone, and the stage runs without it otherwise.
+//!
 //! In a frozen structure a mate of the loser's king needs a check from the winner's
 //! pieces or pawns that are not walls (a wall's guard is a square the king never enters),
 //! so it needs them to attack the loser's region. And at the mating square every flight
