@@ -96,8 +96,9 @@ const lat = [
 
 // The automatic dead-position check runs inside every move() (the flag isDeadPosition()
 // reads is set when the move is played), so it is timed as move(): µs per move over every
-// move of the shared PGN games (replayed from their start) and of random playouts (seeded;
-// until no move, insufficient material or 400 plies). The check's own share is
+// move of the shared PGN games (replayed from their start), of random playouts (seeded;
+// until no move, insufficient material or 400 plies) and of random plies in locked
+// structures. The check's own share is
 // crates/core/benches/dead.rs's native table (cargo bench --bench dead).
 const deadCheck = () => {
   // Best of three per move (undo() between, untimed): this host is shared, and a time
@@ -140,12 +141,27 @@ const deadCheck = () => {
       if (g.isInsufficientMaterial()) break;
     }
   }
+  // Locked structures: up to 20 random plies from each position of the classified sets
+  // (walls, pieces behind them, kings shut in; tests/data), each move timed.
+  const locked = [];
+  const tests = join(dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'data');
+  for (const f of ['dead-positions.txt', 'cha-test-vectors.txt']) {
+    for (const line of readFileSync(join(tests, f), 'utf8').split('\n')) {
+      if (line.startsWith('#') || line.length < 4) continue;
+      const g = new Chess(line.slice(3));
+      for (let ply = 0; ply < (QUICK ? 2 : 20); ply++) {
+        const ms = g.moves();
+        if (ms.length === 0 || g.isGameOver()) break;
+        locked.push(time1(g, ms[rnd(ms.length)]));
+      }
+    }
+  }
   const stats = (t) => {
     const s = [...t].sort((a, b) => a - b);
     const q = (x) => s[Math.floor((s.length - 1) * x)];
     return [s.length, q(0.5), q(0.99), s[s.length - 1], s.reduce((a, b) => a + b, 0) / s.length];
   };
-  return [['shared PGN games', stats(games)], ['random playouts', stats(playouts)]];
+  return [['shared PGN games', stats(games)], ['random playouts', stats(playouts)], ['locked structures', stats(locked)]];
 };
 const dead = deadCheck();
 

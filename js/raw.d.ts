@@ -10,7 +10,6 @@ export class Game {
   static read(kind: number, text: string, strict: boolean): Game;
   static open(op: number, envelope: any): Game;
   static util(op: number, a: string, x: number): any;
-  static opName(kind: string, n: number): string;
   static memoryPages(): number;
   get(op: number): string;
   act(op: number): string;

@@ -313,28 +313,6 @@ impl JsGame {
         })
     }
 
-    /// The name of operation `n` of dispatcher `kind` (`"Get"`, `"Call"`, …) in the
-    /// compiled enums, `""` for none: what tests/package/ops.test.mjs checks js/ops.ts
-    /// against.
-    #[wasm_bindgen(js_name = opName)]
-    pub fn op_name(kind: &str, n: u32) -> String {
-        let name = match kind {
-            "Make" => Make::from_u32(n).map(Make::name),
-            "Read" => Read::from_u32(n).map(Read::name),
-            "Open" => Open::from_u32(n).map(Open::name),
-            "Util" => Util::from_u32(n).map(Util::name),
-            "Get" => Get::from_u32(n).map(Get::name),
-            "Act" => Act::from_u32(n).map(Act::name),
-            "Call" => Call::from_u32(n).map(Call::name),
-            "Ask" => Ask::from_u32(n).map(Ask::name),
-            "Num" => Num::from_u32(n).map(Num::name),
-            "Data" => Data::from_u32(n).map(Data::name),
-            "Status" => Status::from_u32(n).map(Status::name),
-            _ => None,
-        };
-        name.unwrap_or_default().to_owned()
-    }
-
     /// A view of the game ([`Get`]).
     pub fn get(&self, op: u32) -> String {
         let g = &self.inner;

@@ -1,7 +1,7 @@
 //! The operations of the raw `Game` class and the numbers the boundary shares, defined
 //! once: the build writes `js/ops.ts` from this file (scripts/ops.mjs), `js/RAW_API.md`
-//! lists them from it, and `Game.opName` answers each number's name from the compiled
-//! enums (tests/package/ops.test.mjs checks every constant of js/ops.ts against it).
+//! lists them from it, and tests/wasm.rs checks every constant of js/ops.ts against the
+//! compiled enums (`from_u32`, then `name`).
 //! Each dispatcher takes one of these enums' numbers; the doc line of each variant is its
 //! one-line contract (arguments → answer).
 //!

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { Chess } from "../../pkg/node/index.js";
-import { answer, appServer, axe, DESKTOP, fen, history, launch, newGame, openApp, PHONE, play, profile, ready, shots, site, tapMoves } from "./app-helpers.mjs";
+import { answer, appServer, axe, DESKTOP, fen, history, launch, newGame, openApp, opened, PHONE, play, profile, ready, shots, site, tapMoves } from "./app-helpers.mjs";
 
 let srv;
 before(async () => {
@@ -199,6 +199,7 @@ test("Cancel stops the review; a new game stops it too and the board stays playa
     };
     await open("1-0");
     await answer(page, "Open another game");
+    await opened(page);
     assert.equal(await page.locator("#analyse").isVisible(), true, "a reopened finished game offers Analyse");
     await page.click("#analyse");
     await page.waitForFunction(() => /Analysing/.test(document.querySelector("#analysis-text").textContent), null, { timeout: 60_000 });
@@ -211,6 +212,7 @@ test("Cancel stops the review; a new game stops it too and the board stays playa
     // And analysed to the end there.
     await open("1-0");
     await answer(page, "Open another game");
+    await opened(page);
     await limit(page, 20_000);
     await page.click("#analyse");
     await analysed(page);

@@ -95,6 +95,11 @@ export async function answer(page, label) {
   await page.locator("dialog#ask[open]").waitFor({ state: "detached" }).catch(() => {});
 }
 
+/** Waits until a game opened from the library is on the board (the app shows the play view last). */
+export async function opened(page) {
+  await page.waitForFunction(() => document.body.dataset.view === "play", null, { timeout: 10_000 });
+}
+
 export const fen = (page) => page.evaluate(() => document.querySelector("chess960-board").game.fen());
 export const sans = (page) => page.locator("#moves .m").allTextContents();
 export const history = (page) => page.evaluate(() => document.querySelector("chess960-board").game.history());

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { answer, appServer, fen, launch, newGame, openApp, play, profile, sans, shots } from "./app-helpers.mjs";
+import { answer, appServer, fen, launch, newGame, openApp, opened, play, profile, sans, shots } from "./app-helpers.mjs";
 
 let srv;
 before(async () => {
@@ -45,6 +45,7 @@ test("library round trip: play and finish, reopen, continue an unfinished game, 
     // Reopen it: the game in play (unfinished) is kept, after asking.
     await finished.locator('[data-action="open"]').click();
     await answer(page, "Open another game");
+    await opened(page);
     assert.equal(await fen(page), mate);
     assert.deepEqual(await sans(page), ["f3", "e5", "g4", "Qh4#"]);
     assert.equal(await page.getAttribute("#board", "interactive"), "false");
@@ -75,6 +76,7 @@ test("library round trip: play and finish, reopen, continue an unfinished game, 
     // Reopen the imported game: its moves and result.
     await rows(page).filter({ hasText: "Anna" }).locator('[data-action="open"]').click();
     await answer(page, "Open another game");
+    await opened(page);
     assert.deepEqual(await sans(page), ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]);
     assert.match(await page.textContent("#status"), /White wins/);
     assert.deepEqual(page.errors, []);
@@ -126,6 +128,7 @@ test("a share link opens the game in a fresh browser", async () => {
     const start = await fen(page);
     await play(page, "a2a4", "h7h5", "b2b3");
     await page.click("#share");
+    await page.locator("#share-url").waitFor(); // written once the PGN is compressed
     const url = await page.inputValue("#share-url");
     assert.ok(url.startsWith(`${srv.origin}/#`), url);
     const other = await openApp(ctxB, url);

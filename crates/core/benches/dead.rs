@@ -1,6 +1,8 @@
-//! The automatic dead-position check, µs per move: over every game of tests/data/*.pgn
-//! and over random playouts (uniform random legal moves from the standard start until the
-//! game ends or 400 plies). `cargo bench --bench dead`.
+//! The automatic dead-position check, µs per move: over every game of tests/data/*.pgn,
+//! over random playouts (uniform random legal moves from the standard start until the
+//! game ends or 400 plies) and over locked structures (20 random plies from each position
+//! of the classified sets tests/data/dead-positions.txt and cha-test-vectors.txt).
+//! `cargo bench --bench dead`.
 //!
 //! Each position of play is timed alone (`is_dead_position`, the check `Game` runs after
 //! every move; best of three); the table gives the median, the 99th percentile and the
@@ -37,6 +39,35 @@ fn playouts(n: usize) -> Vec<Position> {
             out.push(p);
             if chess960::game::is_insufficient_material(&p) {
                 break;
+            }
+        }
+    }
+    out
+}
+
+/// Up to 20 random plies from each position of the classified sets (locked walls,
+/// pieces behind them, kings shut in), every position after a move.
+fn locked_play() -> Vec<Position> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data");
+    let mut rng = Rng::new(0x1f0c_4ed5);
+    let mut out = Vec::new();
+    for f in ["dead-positions.txt", "cha-test-vectors.txt"] {
+        let text = std::fs::read_to_string(format!("{dir}/{f}")).unwrap();
+        for line in text.lines().filter(|l| !l.starts_with('#') && l.len() > 3) {
+            let Ok(mut p) = fen::parse(&line[3..]) else {
+                continue;
+            };
+            for _ in 0..20 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.after(moves.as_slice()[rng.below(moves.len())]);
+                out.push(p);
+                // The game ends at a dead position.
+                if unwinnable::is_dead_position(&p) {
+                    break;
+                }
             }
         }
     }
@@ -107,4 +138,5 @@ fn main() {
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     report("shared PGN games", &games);
     report(&format!("random playouts ({n})"), &playouts(n));
+    report("locked structures", &locked_play());
 }

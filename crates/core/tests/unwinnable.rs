@@ -238,6 +238,25 @@ fn bishops_behind_a_wall_that_can_never_attack_are_dead() {
     assert!(open.iter().all(Answer::can));
 }
 
+/// Issue 23: walls that hold although a king may take some pawns, pieces shut in among
+/// their pawns, a king held in place by the pawn in front of it.
+#[test]
+fn walls_with_pawns_that_may_be_taken_shut_in_pieces_and_held_kings() {
+    // White's king may take the fifth-rank pawns; the second-rank pawns then walk up to
+    // the sixth-rank wall, and nothing ever reaches the black king on the eighth rank.
+    let f = "1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1";
+    expect(f, Some(Why::Locked), Some(Why::Locked));
+    // Each bishop never moves and guards its pawns for good: no king can take them.
+    let f = "k7/8/3p1p2/3PbP2/3pBp2/3P1P2/8/5K2 b - - 0 1";
+    expect(f, Some(Why::Locked), Some(Why::Locked));
+    // White's king on a1 holds the a2 pawn, which guards b1: the king never moves, and
+    // it guards b2 for good.
+    let f = "3B4/8/4p3/3pP2k/2pP4/1pP5/pPb5/K7 w - - 0 1";
+    expect(f, Some(Why::Locked), Some(Why::Locked));
+    // Facing pawns with room between them: the kings take them, a pawn runs, mates exist.
+    expect("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", None, None);
+}
+
 #[test]
 fn material_that_can_never_mate() {
     expect(
@@ -742,4 +761,99 @@ fn per_move_check_with_its_record_answers_as_a_search_every_time() {
         searched > 5_000 && dead > 50,
         "{positions} positions, {searched} searched, {dead} dead"
     );
+}
+
+// ---------------------------------------------------------------------------------------
+// Agreement with CHA (the Chess Unwinnability Analyzer) on classified sets.
+
+/// What our answers on a classified set came to against CHA's verdicts.
+#[derive(Default, Debug)]
+struct Agreement {
+    positions: usize,
+    /// (position, side) answers equal to CHA's, of `2 * positions`.
+    sides: usize,
+    /// Positions whose both answers equal CHA's.
+    exact: usize,
+    /// "Cannot" where CHA says the side can: must stay 0.
+    unsound: usize,
+    /// Positions CHA calls dead, and how many of them `is_dead_position` ends at once.
+    dead: usize,
+    dead_at_once: usize,
+    /// "Cannot" answers, each checked against the plain search.
+    cannot: usize,
+}
+
+/// Reads a set (`XY FEN` lines, `#` comments) and compares every answer with CHA's; every
+/// "cannot" is also checked against the plain helpmate search (no mate within `cap`
+/// positions walked or `depth` plies).
+fn agreement(file: &str, cap: usize, depth: u32) -> Agreement {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data");
+    let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+    let show = std::env::var("SHOW_DISAGREEMENTS").is_ok();
+    let mut n = Agreement::default();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let (verdict, f) = line.split_at(2);
+        let p = pos(f.trim());
+        n.positions += 1;
+        let mut exact = true;
+        for (c, cha_can) in Color::ALL
+            .into_iter()
+            .zip(verdict.chars().map(|v| v != '-'))
+        {
+            let ours = unwinnable::analyse(&p, c);
+            if ours.can() == cha_can {
+                n.sides += 1;
+            } else {
+                exact = false;
+                n.unsound += usize::from(cha_can);
+            }
+            if !ours.can() {
+                n.cannot += 1;
+                assert_ne!(
+                    truth(&p, c, cap, depth),
+                    Truth::Mate,
+                    "unsound: {f} {c:?} {ours:?}, but a mate exists"
+                );
+            }
+            if let Answer::Mate(line) = &ours {
+                assert_mating_line(&p, c, line);
+            }
+        }
+        n.exact += usize::from(exact);
+        let dead = unwinnable::is_dead_position(&p);
+        assert!(
+            !dead || verdict == "--",
+            "{f}: dead, but CHA says {verdict}"
+        );
+        if verdict == "--" {
+            n.dead += 1;
+            n.dead_at_once += usize::from(dead);
+        }
+        if show && (!exact || (verdict == "--" && !dead)) {
+            println!("{verdict} {f} (dead at once: {dead})");
+        }
+    }
+    println!("{file}: {n:#?}");
+    n
+}
+
+#[test]
+fn agrees_with_cha_on_our_classified_set() {
+    let n = agreement("dead-positions.txt", 2_000, 3);
+    assert_eq!(n.unsound, 0, "{n:?}");
+    assert_eq!(n.positions, 1_754, "{n:?}");
+    assert!(n.exact >= 1_753 && n.sides >= 3_506, "{n:?}");
+    assert!(n.dead_at_once >= 24, "{n:?}");
+}
+
+#[test]
+fn agrees_with_cha_on_its_test_vectors() {
+    let n = agreement("cha-test-vectors.txt", 2_000, 3);
+    assert_eq!(n.unsound, 0, "{n:?}");
+    assert_eq!(n.positions, 1_803, "{n:?}");
+    assert!(n.exact >= 1_723 && n.sides >= 3_485, "{n:?}");
+    assert!(n.dead_at_once >= 461, "{n:?}");
 }

@@ -1,33 +1,40 @@
 //! Stage 2: locked pawn structures.
 //!
-//! A pawn is **fixed** when it can never move: an enemy pawn stands in front of it and
-//! is fixed too (two pawns head to head block each other), or a fixed pawn of its own
-//! stands in front. Fixed pawns leave only by a capture. Any other pawn must be **bounded**:
-//! a fixed pawn stands somewhere ahead of it on its file, so it can only walk up to it
-//! (it never promotes). If any pawn is neither, or an en passant capture is possible,
-//! this stage gives up.
+//! Given a set `T` of pawns some king or piece may take (at first none), a pawn is
+//! **fixed** when it never moves while it stands: the pawn in front of it is fixed and
+//! not in `T` (two pawns head to head block each other). A fixed pawn outside `T` is a
+//! **wall**. Any other pawn **walks**: with no capture by a pawn it never passes the
+//! nearest enemy pawn ahead on its file that is outside `T` (that one only comes closer),
+//! so it never promotes. If a pawn has no such pawn ahead, or an en passant capture is
+//! possible, this stage gives up.
 //!
-//! Then suppose no pawn ever captures and none is ever captured. The squares each king and
-//! piece can ever stand on are flood fills from where it stands (castling squares added),
-//! through every square that is not a fixed pawn, ignoring all other pieces, so they only
-//! ever grow what is really reachable. A king never enters a square a fixed enemy pawn
-//! guards. If, with these regions,
+//! Then suppose no pawn ever captures and only pawns of `T` are ever taken. The squares
+//! each king and piece can ever stand on are flood fills from where it stands (castling
+//! squares added), through every square that is not a wall nor a square an enemy pawn
+//! outside `T` may stand on, ignoring all other pieces, so they only ever grow what is
+//! really reachable. A king never enters a square guarded for good: by an enemy wall, or
+//! an enemy piece shut in among walls (while nothing can ever attack that piece). If,
+//! with these regions,
 //! - no pawn can take a pawn (from any square it may reach),
-//! - no king can take a pawn that no fixed pawn guards,
-//! - no other piece can take a pawn or stand on a square a pawn may ever attack,
-//! - and no double step lands beside an enemy pawn (no en passant later),
+//! - no piece may stand on a square a pawn may ever attack,
+//! - no double step lands beside an enemy pawn (no en passant later),
+//! - and every pawn a king (unguarded) or a piece can reach is in `T`,
 //!
-//! then nothing can ever capture or be captured by a pawn: the supposition holds in every
-//! position reachable from here, and the pawns are frozen for good (bounded ones walk but
-//! never leave their file or pass their block).
+//! then the supposition holds in every position reachable from here: the structure is
+//! frozen. When the last point fails, the pawns found join `T` and all is computed again
+//! (`T` only grows: at most one round per pawn).
+//!
+//! A king with a pawn in front of it, hemmed in by pawns, is first supposed never to
+//! move: it is a wall for the pawns and guards its neighbours for good; the supposition
+//! holds when its region is its square alone, and the stage runs without it otherwise.
 //!
 //! In a frozen structure a mate of the loser's king needs a check from the winner's
-//! pieces or bounded pawns (a fixed pawn's guard is a square the king never enters), so it
-//! needs them to attack the loser's region. And at the mating square every flight (a
-//! square of the region beside it) must be guarded by the winner or filled by one of the
-//! loser's own pieces or walking pawns: if at every square the loser's king can be checked
-//! on, more flights stay unguarded than the loser has units that could fill them, there is
-//! no mate.
+//! pieces or pawns that are not walls (a wall's guard is a square the king never enters),
+//! so it needs them to attack the loser's region. And at the mating square every flight
+//! (a square of the region beside it) must be guarded by the winner or filled by one of
+//! the loser's own units: if at every square the loser's king can be checked on, more
+//! flights stay unguarded than the loser has units that could fill them, there is no
+//! mate.
 
 use crate::castling::CastlingSide;
 use crate::position::Position;
@@ -72,14 +79,17 @@ impl Side {
 /// Both sides of a frozen structure (indexed by [`Color::index`]).
 struct Frozen([Side; 2]);
 
-/// The pawns of a locked structure: each fixed or walking up to a block, and none able to
+/// The pawns of a locked structure, given the pawns some unit may take (`gone`): each
+/// fixed (it never moves while it stands) or walking up to a block, and none able to
 /// take another, ever.
 struct Pawns {
+    /// Pawns that never move while they stand.
     fixed: u64,
+    /// Fixed pawns no unit can ever take: walls for good.
+    wall: u64,
     /// Squares White's and Black's walking pawns may reach.
     walk: [u64; 2],
-    /// Squares each side's pawns may ever stand on, and ever attack.
-    may: [u64; 2],
+    /// Squares each side's pawns may ever attack.
     may_attack: [u64; 2],
 }
 
@@ -87,32 +97,44 @@ struct Pawns {
 /// or be taken en passant (the first half of the stage, a few operations): the structure
 /// may be frozen, depending on the pieces.
 pub fn pawns_locked(pos: &Position) -> bool {
-    Pawns::of(pos).is_some()
+    Pawns::of(pos, 0, 0).is_some()
 }
 
 impl Pawns {
-    fn of(pos: &Position) -> Option<Pawns> {
+    // Not inlined: three callers, one copy in the wasm.
+    #[inline(never)]
+    fn of(pos: &Position, gone: u64, held: u64) -> Option<Pawns> {
         if pos.ep.is_some() {
             return None;
         }
         let b = pos.board();
         let wp = b.pieces(Color::White, Role::Pawn).0;
         let bp = b.pieces(Color::Black, Role::Pawn).0;
-        let mut fixed = (wp & south(bp)) | (bp & north(wp));
+        let (ws, bs) = (wp & !gone, bp & !gone);
+        // Fixed: the pawn ahead is fixed and is never taken (head to head, two pawns
+        // block each other).
+        let mut fixed = (wp & south(bs | held)) | (bp & north(ws | held));
         loop {
-            let next = fixed | (wp & south(fixed)) | (bp & north(fixed));
+            let stay = (fixed & !gone) | held;
+            let next = fixed | (wp & south(stay)) | (bp & north(stay));
             if next == fixed {
                 break;
             }
             fixed = next;
         }
-        // The squares walking pawns may reach; running to the last rank ends the stage
-        // (the common case in play, decided here in a few operations).
-        let w_walk = flood(wp & !fixed, !fixed, north);
-        let b_walk = flood(bp & !fixed, !fixed, south);
-        if w_walk & sets::RANK_8 != 0 || b_walk & sets::RANK_1 != 0 {
+        let wall = fixed & !gone;
+        // The squares walking pawns may reach. With no capture by a pawn, a pawn never
+        // passes an enemy pawn ahead on its file that is never taken (that one only comes
+        // closer): it walks at most up to the square before it. A pawn with none ahead
+        // may run to promotion, which ends the stage (the common case in play, decided
+        // here in a few operations).
+        let below_black = flood(south(bs | held), !0, south);
+        let above_white = flood(north(ws | held), !0, north);
+        if wp & !fixed & !below_black != 0 || bp & !fixed & !above_white != 0 {
             return None;
         }
+        let w_walk = flood(wp & !fixed, !wall & !bs & !held & below_black, north);
+        let b_walk = flood(bp & !fixed, !wall & !ws & !held & above_white, south);
         let may = [(wp & fixed) | w_walk, (bp & fixed) | b_walk];
         let may_attack = [
             sets::white_pawn_attacks(may[0]),
@@ -132,31 +154,146 @@ impl Pawns {
         }
         Some(Pawns {
             fixed,
+            wall,
             walk: [w_walk, b_walk],
-            may,
             may_attack,
         })
+    }
+
+    /// The squares the pawn on `at` (a single square) of colour `c` may ever stand on.
+    #[inline(never)]
+    fn region(&self, c: Color, at: u64) -> u64 {
+        if at & self.fixed != 0 {
+            return at;
+        }
+        let walk = self.walk.get(c.index()).copied().unwrap_or(0);
+        flood(at, walk, if c == Color::White { north } else { south })
     }
 }
 
 impl Frozen {
-    /// The frozen structure, or `None` when a pawn may move freely or a capture by or of
-    /// a pawn can happen.
+    /// The frozen structure, or `None` when a pawn may move freely or a capture by a
+    /// pawn, or of a pawn that blocks, can happen.
+    ///
+    /// Pawns a king or piece may take are allowed: they may vanish, so they are no walls
+    /// (the pawns behind them may walk on) and their guards are not for good. Which pawns
+    /// may be taken depends on the regions, which depend on the walls: the set grows
+    /// until no other pawn can be taken (at most once per pawn).
     fn of(pos: &Position) -> Option<Frozen> {
-        let Pawns {
-            fixed,
-            walk,
-            may: pawns_may,
-            may_attack: pawn_may_attack,
-        } = Pawns::of(pos)?;
+        // A king with a pawn just in front of that pawn (it blocks the pawn): first
+        // supposed never to move, which fixes the pawn, then checked (its region must be
+        // its square alone); without the supposition when that fails.
         let b = pos.board();
+        let (wp, bp) = (
+            b.pieces(Color::White, Role::Pawn).0,
+            b.pieces(Color::Black, Role::Pawn).0,
+        );
+        // (Only a king with no step now but onto pawns and squares white or black pawns
+        // attack: a cheap filter, the check is below.)
+        let pawns = wp | bp;
+        let hemmed = sets::white_pawn_attacks(wp) | sets::black_pawn_attacks(bp) | pawns;
+        let mut facing = 0;
+        for k in crate::bitboard::Bitboard(b.by_role(Role::King).0 & (north(wp) | south(bp))) {
+            let at = 1u64 << k.u8();
+            if sets::king(at) & !hemmed == 0 {
+                facing |= at;
+            }
+        }
+        if facing != 0 {
+            if let Some(f) = Frozen::held(pos, facing) {
+                return Some(f);
+            }
+        }
+        Frozen::held(pos, 0)
+    }
+
+    /// [`Frozen::of`] with the kings on `held` supposed never to move.
+    fn held(pos: &Position, held: u64) -> Option<Frozen> {
+        let first = Pawns::of(pos, 0, held)?;
+        // The second try, without shut-in guards, only when the first found some.
+        let mut shut_seen = false;
+        'tries: for shut_guards in [true, false] {
+            if !shut_guards && !shut_seen {
+                break;
+            }
+            let (mut gone, mut later) = (0u64, None::<Pawns>);
+            loop {
+                let p = later.as_ref().unwrap_or(&first);
+                let Some((f, takable)) =
+                    Frozen::with(pos, p, gone, held, shut_guards, &mut shut_seen)
+                else {
+                    continue 'tries;
+                };
+                if takable & !gone == 0 {
+                    return Some(f);
+                }
+                gone |= takable;
+                let Some(p) = Pawns::of(pos, gone, held) else {
+                    continue 'tries;
+                };
+                later = Some(p);
+            }
+        }
+        None
+    }
+
+    /// [`Frozen::of`] with its pawns and the pawns that may be taken, counting shut-in
+    /// pieces as guards (then none may ever be attacked) or not (then they may be taken
+    /// like any piece); with the pawns some unit may take.
+    fn with(
+        pos: &Position,
+        pawns: &Pawns,
+        gone: u64,
+        held: u64,
+        shut_guards: bool,
+        shut_seen: &mut bool,
+    ) -> Option<(Frozen, u64)> {
+        let &Pawns {
+            fixed,
+            wall,
+            walk,
+            may_attack: pawn_may_attack,
+        } = pawns;
+        let b = pos.board();
+        // Pieces shut in for good: every step leads onto a wall. They never move, and
+        // while no enemy unit can ever attack them (checked below) they stay, guarding
+        // those pawns for good.
+        let mut shut = [(0u64, 0u64); 2];
+        for c in Color::ALL {
+            let mut s = (0u64, 0u64);
+            for (role, step) in STEPS {
+                for sq in b.pieces(c, role) {
+                    // (A rook on its back rank, the only one that may castle, always has
+                    // a neighbour there, where no pawn stands: never shut in.)
+                    let at = 1u64 << sq.u8();
+                    if shut_guards && step(at) & !wall == 0 {
+                        s.0 |= at;
+                        s.1 |= step(at);
+                    }
+                }
+            }
+            *shut_seen |= s.0 != 0;
+            *shut.get_mut(c.index())? = s;
+        }
+        let mut takable = 0u64;
         let mut f = Frozen([Side::default(), Side::default()]);
         for c in Color::ALL {
             let (us, them) = (c.index(), c.other().index());
             let side = f.0.get_mut(us)?;
             let our_pawns = b.pieces(c, Role::Pawn).0;
-            let their_pawns = *pawns_may.get(them)?;
-            let their_guard = pawn_attacks(c.other(), b.pieces(c.other(), Role::Pawn).0 & fixed);
+            let their_now = b.pieces(c.other(), Role::Pawn).0;
+            // The squares the other side's pawns that are never taken may stand on: a
+            // king or piece never enters them.
+            let mut their_stay = 0u64;
+            for sq in crate::bitboard::Bitboard(their_now & !gone) {
+                their_stay |= pawns.region(c.other(), 1 << sq.u8());
+            }
+            let (their_shut, their_shut_guard) = *shut.get(them)?;
+            // Guards for good: walls, shut-in pieces, a king that never moves.
+            let their_king = b.king(c.other()).map_or(0, |k| 1u64 << k.u8());
+            let their_guard = pawn_attacks(c.other(), their_now & wall)
+                | their_shut_guard
+                | sets::king(their_king & held);
             let danger = *pawn_may_attack.get(them)?;
             let our_walk = *walk.get(us)?;
             let rank = Square::from_index(c.back_rank() * 8).rank();
@@ -170,18 +307,23 @@ impl Frozen {
                 }
             }
             let king = 1u64 << b.king(c)?.u8();
+            let through = !wall & !their_stay & !held;
             side.king = king;
-            side.king_through = !fixed & !their_guard & !their_pawns;
+            side.king_through = through & !their_guard;
             side.king_region = flood(king_seed | king, side.king_through, sets::king);
-            // The king may take a pawn that no fixed pawn guards.
-            if sets::king(side.king_region) & their_pawns & !their_guard != 0 {
+            if king & held != 0 && side.king_region != king {
+                return None;
+            }
+            // The squares our king and pieces may take on.
+            let mut hits = sets::king(side.king_region) & !their_guard;
+            if hits & their_shut != 0 {
                 return None;
             }
             side.pawn_attacks_now = pawn_attacks(c, our_pawns);
-            // Walking pawns attack from every square of their walk; fixed ones only guard
-            // squares the enemy king never enters (but for where it stands now).
-            side.attacks = pawn_attacks(c, our_walk);
-            let through = !fixed & !their_pawns;
+            // Walking pawns attack from every square of their walk, fixed ones that may
+            // be taken from theirs; walls only guard squares the enemy king never enters
+            // (but for where it stands now).
+            side.attacks = pawn_attacks(c, our_walk | (our_pawns & fixed & gone));
             for (role, step) in STEPS {
                 for sq in b.pieces(c, role) {
                     let mut seed = 1u64 << sq.u8();
@@ -192,19 +334,25 @@ impl Frozen {
                     }
                     let region = flood(seed, through, step);
                     let reach = step(region);
-                    if reach & their_pawns != 0 || region & danger != 0 {
+                    if reach & their_shut != 0 || region & danger != 0 {
                         return None;
                     }
+                    hits |= reach;
                     side.attacks |= reach;
                     side.push_unit(region);
                 }
             }
-            let forward = if c == Color::White { north } else { south };
-            for sq in crate::bitboard::Bitboard(our_pawns & !fixed) {
-                side.push_unit(flood(1 << sq.u8(), our_walk, forward));
+            for sq in crate::bitboard::Bitboard(their_now) {
+                let at = 1u64 << sq.u8();
+                if pawns.region(c.other(), at) & hits != 0 {
+                    takable |= at;
+                }
+            }
+            for sq in crate::bitboard::Bitboard(our_pawns & !(fixed & !gone)) {
+                side.push_unit(pawns.region(c, 1 << sq.u8()));
             }
         }
-        Some(f)
+        Some((f, takable))
     }
 
     /// Whether `winner` can never mate in this frozen structure.

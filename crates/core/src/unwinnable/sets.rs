@@ -10,7 +10,6 @@ pub(crate) const RANK_2: u64 = RANK_1 << 8;
 pub(crate) const RANK_4: u64 = RANK_1 << 24;
 pub(crate) const RANK_5: u64 = RANK_1 << 32;
 pub(crate) const RANK_7: u64 = RANK_1 << 48;
-pub(crate) const RANK_8: u64 = RANK_1 << 56;
 
 #[inline]
 pub(crate) const fn north(b: u64) -> u64 {
