@@ -155,8 +155,12 @@ const common = {
 };
 // The two builds that inline the wasm carry it packed, decoded by js/unpack.ts.
 const inlined = { plugins: [packedWasm(join(src, "unpack.ts"))] };
+// ESM splits at readPgn's dynamic import: the bulk reader (js/read-games.ts, which imports
+// nothing at run time) is a chunk of its own, loaded on the first readPgn call; the rest,
+// wasm included, stays in pkg/index.js. The other builds inline that import.
 await esbuild.build({
-  ...common, ...inlined, entryPoints: [join(src, "index.ts")], outfile: join(pkg, "index.js"),
+  ...common, ...inlined, entryPoints: [join(src, "index.ts")], outdir: pkg,
+  entryNames: "[name]", chunkNames: "chunks/[name]-[hash]", splitting: true,
   format: "esm", platform: "neutral",
 });
 await esbuild.build({

@@ -117,6 +117,9 @@ test("npm pack ships the entries, the wasm and the types", () => {
   for (const f of ["package.json", "pkg/index.js", "pkg/index.d.ts", "pkg/node/index.js", "pkg/cjs/index.js", "pkg/cjs/index.d.ts", "pkg/cjs/package.json", "pkg/chess960.iife.js", "pkg/chess960_bg.wasm"]) {
     assert.ok(existsSync(join(installed, f)), `${f} missing from the packed package`);
   }
+  // The ESM entry's chunk (readPgn's reader), which pkg/index.js imports on the first call.
+  const chunk = /import\("\.\/(chunks\/read-games-\w+\.js)"\)/.exec(readFileSync(join(installed, "pkg", "index.js"), "utf8"))?.[1];
+  assert.ok(chunk && existsSync(join(installed, "pkg", chunk)), `pkg/index.js's chunk ${chunk} missing from the packed package`);
   assert.ok(!existsSync(join(installed, "src")), "the Rust sources should not be packed");
 });
 
@@ -185,7 +188,10 @@ test("a Vite app that imports the package runs in Chromium with no init call", a
 test("the default ESM entry runs unbundled from <script type=module>", async () => {
   const dir = join(tmp, "esm");
   mkdirSync(dir, { recursive: true });
+  // The ESM entry and its chunks (readPgn's reader is one, loaded on the first call).
   copyFileSync(join(installed, "pkg", "index.js"), join(dir, "chess960.js"));
+  mkdirSync(join(dir, "chunks"));
+  for (const f of readdirSync(join(installed, "pkg", "chunks"))) copyFileSync(join(installed, "pkg", "chunks", f), join(dir, "chunks", f));
   writeFileSync(join(dir, "index.html"), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><body><script type="module">
 import { Chess, chess960Array } from "./chess960.js";
 ${probe}
@@ -207,7 +213,10 @@ ${probe}
 test("readPgn reads a File from a file input in Chromium, game by game, as in Node", async () => {
   const dir = join(tmp, "file");
   mkdirSync(dir, { recursive: true });
+  // The ESM entry and its chunks (readPgn's reader is one, loaded on the first call).
   copyFileSync(join(installed, "pkg", "index.js"), join(dir, "chess960.js"));
+  mkdirSync(join(dir, "chunks"));
+  for (const f of readdirSync(join(installed, "pkg", "chunks"))) copyFileSync(join(installed, "pkg", "chunks", f), join(dir, "chunks", f));
   // The shared games with multi-byte characters in a tag and an illegal game in the middle.
   const shared = readFileSync(join(root, "tests", "data", "lichess-chess960-games.pgn"), "utf8").trimEnd();
   const middle = shared.indexOf("\n\n[Event ", shared.length >> 1);
