@@ -32,8 +32,8 @@ const LEVELS: LevelElo[] = [
   { level: 6, nodes: 6000, elo: 1550, low: 1480, high: 1620, from: "stockfish" },
   { level: 7, nodes: 15000, elo: 1700, low: 1630, high: 1780, from: "stockfish" },
   { level: 8, nodes: 100000, elo: 1920, low: 1810, high: 2030, from: "stockfish" },
-  { level: 9, nodes: 300000, elo: 2000, low: 1720, high: 2280, from: "stockfish" },
-  { level: 10, nodes: 1000000, elo: 2250, low: 2050, high: 2460, from: "stockfish" },
+  { level: 9, nodes: 300000, elo: 1960, low: 1850, high: 2070, from: "stockfish" },
+  { level: 10, nodes: 1000000, elo: 2180, low: 2070, high: 2290, from: "stockfish" },
 ];
 
 /** Each level's Elo with its 95 % interval, levels 1 to 10 in order. */

@@ -63,10 +63,12 @@ export const MATCHES = [
   // Level 9: 300,000 nodes, the plain search (unchanged).
   // LEVEL9
   { level: 9, sf: 2000, w: 3, d: 0, l: 3, seed: "3090–3092", runs: 3, build: "B" },
+  { level: 9, sf: 2000, w: 11, d: 4, l: 15, seed: "3093–3107", runs: 15, build: "final" },
   // Level 10: 1,000,000 nodes, the plain search (unchanged); Stockfish at 300,000 nodes.
   { level: 10, sf: 2100, w: 2, d: 0, l: 0, seed: 1010, build: "old", slots: [10], stopped: true },
   // LEVEL10
   { level: 10, sf: 2100, w: 6, d: 1, l: 3, seed: "1100–1104", runs: 5, build: "A" },
+  { level: 10, sf: 2100, w: 15, d: 2, l: 11, seed: "1105–1118", runs: 14, build: "final" },
 ];
 
 /** Score fraction, and the Elo difference with its standard error (delta method). */
