@@ -131,16 +131,14 @@ pub fn is_dead_position_uncached(pos: &Position) -> bool {
 }
 
 fn dead_with(pos: &Position, cached: bool) -> bool {
-    // [`static_cannot`] for both sides, the pawns looked at once: stage 2 needs them
-    // locked.
-    let locked = locked::pawns_locked(pos);
-    let stages =
-        |c| material::cannot(pos, c).or_else(|| locked.then(|| locked::cannot(pos, c)).flatten());
-    let (white, black) = (stages(Color::White), stages(Color::Black));
+    // (Stage 2 answers some positions whose pawns are not all locked, those a king or a
+    // piece may take: it is asked whatever `pawns_locked` says.)
+    let white = static_cannot(pos, Color::White);
+    let black = static_cannot(pos, Color::Black);
     if white.is_some() && black.is_some() {
         return true;
     }
-    if !little_material(pos) && !locked {
+    if !little_material(pos) && !locked::pawns_locked(pos) {
         return false;
     }
     // A side's search that finds a mate (or reaches a bound) ends the check.
