@@ -142,6 +142,11 @@ export class Chess {
    * the position it starts from: kept, not rebuilt); undefined when not known.
    */
   #fen: string | undefined;
+  /**
+   * The moves `move()` played since the position last changed otherwise, the last on
+   * top: `undo()` answers from them without asking the core for a record and a FEN.
+   */
+  #kept: Move[] = [];
 
   /**
    * A game from `fen` (FEN, X-FEN or Shredder-FEN), or the standard start. Throws on a
@@ -165,14 +170,20 @@ export class Chess {
 
   /** An operation that may change the position (the kept FEN is forgotten). */
   #call(o: number, a = "", b = "", c = ""): string {
-    this.#fen = undefined;
+    this.#forget();
     return this.#raw.call(o, a, b, c);
   }
 
   /** A question, or a change that answers whether it was made. */
   #ask(o: number, a = "", b = "", c = ""): boolean {
-    this.#fen = undefined;
+    this.#forget();
     return this.#raw.ask(o, a, b, c);
+  }
+
+  /** The position may have changed: the kept FEN and moves are forgotten. */
+  #forget(): void {
+    this.#fen = undefined;
+    this.#kept = [];
   }
 
   /** The X-FEN of the position now. */
@@ -185,6 +196,7 @@ export class Chess {
     const tab = answer.indexOf("\t");
     const move = moveAt(answer, 0, tab, answer.length, before);
     this.#fen = move.after;
+    this.#kept.push(move);
     return move;
   }
 
@@ -192,7 +204,7 @@ export class Chess {
   #replace(next: Game): void {
     this.#raw.free();
     this.#raw = next;
-    this.#fen = undefined;
+    this.#forget();
   }
 
   // -------------------------------------------------------------------------------------
@@ -243,7 +255,7 @@ export class Chess {
   /** chess.js's `clear()`: an empty board, White to move; the tags go unless `preserveHeaders`. */
   clear(options?: { preserveHeaders?: boolean }): void {
     const keep = Boolean(jsOpts(options).preserveHeaders);
-    this.#fen = undefined;
+    this.#forget();
     this.#raw.act(op.ACT_CLEAR);
     if (!keep) this.#raw.act(op.ACT_CLEAR_TAGS);
   }
@@ -497,6 +509,14 @@ export class Chess {
 
   /** Takes back the last move (or Chess-9 swap); null when there is nothing to undo. */
   undo(): Move | SwapRecord | null {
+    // A move played here by move(): the core only takes it back, and the answer is a copy
+    // of the kept move (chess.js answers a new object each time).
+    const kept = this.#kept.pop();
+    if (kept !== undefined && this.#raw.act(op.ACT_TAKE_BACK) !== "") {
+      this.#fen = kept.before;
+      return kept.copy();
+    }
+    this.#kept = [];
     // The position now is the move's `after`; the answer, `record\tbefore`, gives the rest.
     const after = this.#now();
     const answer = this.#raw.act(op.ACT_UNDO);
@@ -634,6 +654,8 @@ export class Chess {
   /** Chooses the `uci` output convention of moves. */
   setUciMode(mode: UciMode): this {
     this.#raw.call(op.CALL_SET_UCI_MODE, str(mode, "UCI mode"), "", "");
+    // The kept moves' UCI was written in the old mode.
+    this.#kept = [];
     return this;
   }
 

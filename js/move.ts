@@ -47,6 +47,12 @@ export class Move {
     this.#rook = fields.rook;
   }
 
+  /** @internal A new Move with the same fields (what `undo()` answers for a kept move). */
+  copy(): Move {
+    const { color, piece, from, to, captured, promotion, flags, san } = this;
+    return new Move({ color, piece, from, to, captured, promotion, flags, san, uci: this.#uci, rook: this.#rook }, this.before, this.after);
+  }
+
   static {
     // The bundle is minified: keep chess.js's class name for consoles and `constructor.name`.
     Object.defineProperty(this, "name", { value: "Move" });

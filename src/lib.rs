@@ -382,6 +382,10 @@ impl JsGame {
                 }
                 s
             }
+            Act::TakeBack => match g.take_back() {
+                true => "1".to_owned(),
+                false => String::new(),
+            },
             Act::Clear => {
                 g.clear_board();
                 String::new()

@@ -126,6 +126,8 @@ ops! {
         Clear = 1,
         /// Forgets every tag set (the roster goes back to its defaults).
         ClearTags = 2,
+        /// [`Act::Undo`] without the record: `"1"` when a step was taken back, `""` when there was none (the JS side answers from the move it kept).
+        TakeBack = 3,
     }
 }
 

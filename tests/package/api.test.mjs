@@ -192,6 +192,41 @@ describe("moves", () => {
     assert.equal(g.move("O-O").uci, "e1h1");
   });
 
+  test("undo() answers a new Move equal to the one move() answered, in the UCI mode of the moment", () => {
+    // undo() answers a move played by move() from a kept copy (js/chess.ts #kept): a
+    // change of the returned object, or of the UCI mode, must not show in it.
+    const castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    const g = new Chess(castle);
+    const played = g.move("O-O");
+    const fields = { ...played };
+    played.san = "changed";
+    g.setUciMode("chess960");
+    const back = g.undo();
+    assert.notEqual(back, played);
+    assert.deepEqual({ ...back }, fields);
+    assert.equal(back.uci, "e1h1");
+    assert.equal(back.castle, "king");
+    assert.equal(g.fen(), castle);
+    // A kept move outlives no edit: after a put, undo() has nothing to take back.
+    g.move("O-O");
+    g.put({ type: "p", color: "b" }, "a3");
+    assert.equal(g.undo(), null);
+    // Moves and undos interleaved give chess.js's answers and the positions before.
+    const h = new Chess();
+    const fens = [h.fen()];
+    for (const san of ["e4", "e5", "Nf3", "Nc6", "Bb5"]) {
+      h.move(san);
+      fens.push(h.fen());
+    }
+    for (let i = 5; i > 0; i--) {
+      const m = h.undo();
+      assert.equal(m.before, fens[i - 1]);
+      assert.equal(m.after, fens[i]);
+      assert.equal(h.fen(), fens[i - 1]);
+    }
+    assert.equal(h.undo(), null);
+  });
+
   test("illegal, ambiguous and incomplete moves throw Errors and change nothing", () => {
     const g = new Chess();
     g.move("e4");

@@ -388,24 +388,28 @@ fn push_board(board: &Board, s: &mut String) {
             n += 1;
         }
     };
-    for (i, rank) in letters.chunks_exact(8).rev().enumerate() {
-        if i > 0 {
+    // Only the occupied squares are visited: a gap before one is written as its length.
+    let occupied = board.occupied().0;
+    for rank in (0..8u8).rev() {
+        if rank < 7 {
             put(b'/');
         }
-        let mut empty = 0;
-        for &letter in rank {
-            if letter == 0 {
-                empty += 1;
-                continue;
+        let mut file = 0;
+        let mut on_rank = (occupied >> (8 * rank)) & 0xff;
+        while on_rank != 0 {
+            let f = on_rank.trailing_zeros() as u8;
+            on_rank &= on_rank - 1;
+            if f > file {
+                put(b'0' + f - file);
             }
-            if empty > 0 {
-                put(b'0' + empty);
-                empty = 0;
-            }
-            put(letter);
+            put(letters
+                .get(usize::from(rank * 8 + f))
+                .copied()
+                .unwrap_or(b'?'));
+            file = f + 1;
         }
-        if empty > 0 {
-            put(b'0' + empty);
+        if file < 8 {
+            put(b'0' + 8 - file);
         }
     }
     if let Ok(placement) = std::str::from_utf8(out.get(..n).unwrap_or_default()) {
@@ -437,7 +441,15 @@ fn push_castling(pos: &Position, letters: CastlingLetters, s: &mut String) {
     for color in Color::ALL {
         for side in CastlingSide::ALL {
             if let Some(rook) = pos.castles().rook(color, side) {
-                let ch = if shredder || outermost_rook(pos.board(), color, side) != Some(rook) {
+                // A rook in the corner is the outermost: no need to look for another.
+                let corner = rook.file().index()
+                    == match side {
+                        CastlingSide::KingSide => 7,
+                        CastlingSide::QueenSide => 0,
+                    };
+                let ch = if shredder
+                    || (!corner && outermost_rook(pos.board(), color, side) != Some(rook))
+                {
                     rook.file().char()
                 } else if side == CastlingSide::KingSide {
                     'k'

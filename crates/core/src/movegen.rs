@@ -483,9 +483,8 @@ impl Position {
     }
 
     pub fn has_legal_moves(&self) -> bool {
-        let mut any = false;
-        self.visit_groups(&mut |_| any = true);
-        any
+        // Counting is perft's fast path: no group is built.
+        self.count_legal() > 0
     }
 
     /// Leaf-node count of the legal move tree to `depth` (bulk-counted at the leaves).

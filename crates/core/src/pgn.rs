@@ -407,19 +407,39 @@ struct Token<'a> {
     line: usize,
 }
 
-/// Where the run of `b` from `i` ends: at the end, at whitespace or at one of the bytes in
-/// `stop`.
-fn run_end(b: &[u8], mut i: usize, stop: &[u8]) -> usize {
-    while let Some(c) = b.get(i) {
-        // Visible ASCII is never whitespace (the common case, decided in two tests).
-        let visible = (b'!'..0x7f).contains(c);
-        if stop.contains(c) || (!visible && text::space_len(b.get(i..).unwrap_or_default()) > 0) {
+/// Where the run of `b` from `i` ends: at the end, at whitespace or at one of the ASCII
+/// bytes of `stop` (a set made by [`ascii_set`]).
+fn run_end(b: &[u8], mut i: usize, stop: u128) -> usize {
+    let stop = stop | ASCII_SPACES;
+    while let Some(&c) = b.get(i) {
+        // An ASCII byte is one bit test; another may start a Unicode space.
+        let ends = match c {
+            0..0x80 => (stop >> c) & 1 != 0,
+            _ => text::space_len(b.get(i..).unwrap_or_default()) > 0,
+        };
+        if ends {
             break;
         }
         i += 1;
     }
     i
 }
+
+/// The ASCII bytes of `bytes` as a set of bits (bit `c` for byte `c`), for [`run_end`].
+const fn ascii_set(bytes: &[u8]) -> u128 {
+    match bytes {
+        [first, rest @ ..] => (1 << (*first & 0x7f)) | ascii_set(rest),
+        [] => 0,
+    }
+}
+
+/// Where a tag's name ends, a word of the move text, a part of a `Chess9Swaps` value.
+const TAG_NAME_END: u128 = ascii_set(b"\"]");
+const WORD_END: u128 = ascii_set(b"{}()[];$");
+const SWAP_PART_END: u128 = ascii_set(b",");
+
+/// ASCII whitespace as [`text::space_len`] knows it: tab to carriage return, and space.
+const ASCII_SPACES: u128 = ascii_set(b"\t\n\x0b\x0c\r ");
 
 const DIGITS: &[u8] = b"0123456789";
 
@@ -482,7 +502,7 @@ impl<'a> Lexer<'a> {
     fn tag(&self, start: usize) -> Option<(&'a str, &'a str, usize)> {
         let blanks = |i| skip(self.text.as_bytes(), i, b" \t");
         let key_start = blanks(start + 1);
-        let mut i = run_end(self.text.as_bytes(), key_start, b"\"]");
+        let mut i = run_end(self.text.as_bytes(), key_start, TAG_NAME_END);
         let key = self.slice(key_start, i);
         i = blanks(i);
         if key.is_empty() || self.byte(i) != Some(b'"') {
@@ -589,7 +609,7 @@ impl<'a> Lexer<'a> {
                 _ => {
                     // The first byte always belongs to the word (a stray '}' or ']' is a
                     // word of its own), so the lexer always moves on.
-                    let i = run_end(self.text.as_bytes(), start + 1, b"{}()[];$");
+                    let i = run_end(self.text.as_bytes(), start + 1, WORD_END);
                     let word = self.slice(start, i);
                     let kind = if is_result(word) || word == "½-½" {
                         Kind::Result
@@ -811,7 +831,7 @@ fn parse_swaps(value: &str) -> Option<[Option<SwapChoice>; 2]> {
     while i < b.len() {
         // A part runs to the next whitespace or ','. On bytes: the separators are ASCII,
         // and so are the words it matches.
-        let end = run_end(b, i, b",");
+        let end = run_end(b, i, SWAP_PART_END);
         if end > i {
             let part = b.get(i..end)?;
             let colon = part.iter().position(|&c| c == b':')?;

@@ -244,9 +244,18 @@ impl Game {
 
     /// Takes back the last move or swap, with its annotations.
     pub fn undo(&mut self) -> Option<Entry> {
+        let e = self.entry(self.plies.len())?;
+        self.take_back();
+        Some(e)
+    }
+
+    /// [`Game::undo`] without making the record of the step taken back: whether there
+    /// was one.
+    pub fn take_back(&mut self) -> bool {
         let n = self.plies.len();
-        let e = self.entry(n)?;
-        let p = self.plies.pop()?;
+        let Some(p) = self.plies.pop() else {
+            return false;
+        };
         if p.seen > 0 {
             let key = p.after.repetition_key();
             if let Some(n) = self.occurrences.get_mut(&key) {
@@ -259,8 +268,8 @@ impl Game {
         if let Some(notes) = self.take_notes(n) {
             self.variation_moves -= notes.variation_moves();
         }
-        if let Entry::Swap { color, .. } = e {
-            self.swap_pending = Some(color);
+        if let Step::Swap(_) = p.step {
+            self.swap_pending = Some(before_swap_color(n, self));
         }
         if let Some((_, ply)) = self.outcome {
             if ply > self.plies.len() {
@@ -268,9 +277,10 @@ impl Game {
             }
         }
         if self.outcome.is_none() {
-            self.update_outcome();
+            // The move taken back was legal here: no need to look for one.
+            self.update_outcome_with(matches!(p.step, Step::Move(_)));
         }
-        Some(e)
+        true
     }
 
     /// How often the current position has occurred (0 in the swap phase).
