@@ -169,9 +169,9 @@ export class Chess {
   }
 
   /** An operation that may change the position (the kept FEN is forgotten). */
-  #call(o: number, a = "", b = "", c = ""): string {
+  #call(o: number, a = "", b = ""): string {
     this.#forget();
-    return this.#raw.call(o, a, b, c);
+    return this.#raw.call(o, a, b);
   }
 
   /** A question, or a change that answers whether it was made. */
@@ -283,7 +283,7 @@ export class Chess {
   /** The piece on `square`, or undefined (also for a name that is no square, like `"E2"`: chess.js's rule). */
   get(square: Square): Piece | undefined {
     const sq = squareKey(square);
-    return sq === undefined ? undefined : pieceOf(this.#raw.call(op.CALL_PIECE_AT, sq, "", ""));
+    return sq === undefined ? undefined : pieceOf(this.#raw.call(op.CALL_PIECE_AT, sq, ""));
   }
 
   /** The squares holding `piece`, a8 to h1. */
@@ -324,7 +324,7 @@ export class Chess {
     const sq = squareKey(square);
     const by = attackedBy ? attackedBy : this.turn();
     if (sq === undefined || !isColor(by)) return [];
-    const s = this.#raw.call(op.CALL_ATTACKERS, sq, by, "");
+    const s = this.#raw.call(op.CALL_ATTACKERS, sq, by);
     return s === "" ? [] : (s.split(" ") as Square[]);
   }
 
@@ -332,7 +332,7 @@ export class Chess {
   isAttacked(square: Square, attackedBy: Color): boolean {
     const sq = squareKey(square);
     if (sq === undefined || !isColor(attackedBy)) return false;
-    return this.#raw.call(op.CALL_ATTACKERS, sq, attackedBy, "") !== "";
+    return this.#raw.call(op.CALL_ATTACKERS, sq, attackedBy) !== "";
   }
 
   /** A hash of the position: equal for positions chess.js hashes equal. */
@@ -381,7 +381,7 @@ export class Chess {
   /** The castling rights of `color`. */
   getCastlingRights(color: Color): { k: boolean; q: boolean } {
     const c = colorKey(color);
-    const s = c ? this.#raw.call(op.CALL_CASTLING, c, "", "") : "";
+    const s = c ? this.#raw.call(op.CALL_CASTLING, c, "") : "";
     return { k: s.includes("k"), q: s.includes("q") };
   }
 
@@ -414,7 +414,7 @@ export class Chess {
       const s = this.#raw.get(op.GET_MOVES);
       return s === "" ? [] : s.split(" ");
     }
-    const text = sq === undefined ? this.#raw.get(op.GET_MOVES_VERBOSE) : this.#raw.call(op.CALL_MOVES_FROM, sq, "", "");
+    const text = sq === undefined ? this.#raw.get(op.GET_MOVES_VERBOSE) : this.#raw.call(op.CALL_MOVES_FROM, sq, "");
     const before = verbose ? this.#now() : "";
     const out: (string | Move)[] = [];
     eachLine(text, (at, tab, end) => {
@@ -455,7 +455,7 @@ export class Chess {
 
   /** What a board input `from → to` means, with its candidate moves (SPEC §1). */
   resolve(from: string, to: string): Resolution {
-    const s = this.#raw.call(op.CALL_RESOLVE, str(from, "from"), str(to, "to"), "");
+    const s = this.#raw.call(op.CALL_RESOLVE, str(from, "from"), str(to, "to"));
     const nl = s.indexOf("\n");
     const kind = (nl < 0 ? s : s.slice(0, nl)) as ResolveKind;
     if (kind === "swap") return { kind, moves: [], swap: decodeSwap(s.slice(nl + 1)).swap };
@@ -489,7 +489,7 @@ export class Chess {
       }
       const promotion = m.promotion === "q" || m.promotion === "r" || m.promotion === "b" || m.promotion === "n" ? m.promotion : "";
       try {
-        answer = this.#raw.call(op.CALL_MOVE_FROM_TO, m.from, m.to, promotion);
+        answer = this.#raw.call(op.CALL_MOVE_FROM_TO, m.from + m.to + promotion, "");
       } catch (cause) {
         throw new Error(`Invalid move: ${JSON.stringify(move)}`, { cause });
       }
@@ -499,11 +499,11 @@ export class Chess {
 
   /** Plays `text` as chess.js reads it (the core's `san::chessjs_move`) → `record\tafter`. */
   #moveText(text: string, strict: boolean): string {
-    // chess.js's stripped SAN of a null move.
-    if (text.replace(/=/, "").replace(/[+#]?[?!]*$/, "") === "--") return this.#raw.call(op.CALL_NULL, "", "", "");
-    const answer = this.#raw.call(op.CALL_MOVE_CHESS_JS, text, strict ? "strict" : "", "");
+    // chess.js's stripped SAN of a null move (only text with a '-' may be one).
+    if (text.includes("-") && text.replace(/=/, "").replace(/[+#]?[?!]*$/, "") === "--") return this.#raw.call(op.CALL_NULL, "", "");
+    const answer = this.#raw.call(op.CALL_MOVE_CHESS_JS, text, strict ? "strict" : "");
     if (answer !== "") return answer;
-    const why = this.#raw.call(op.CALL_WHY_NOT, text, "", "");
+    const why = this.#raw.call(op.CALL_WHY_NOT, text, "");
     throw new Error(`Invalid move: ${text}`, { cause: new Error(why || "not a move in chess.js's notation here") });
   }
 
@@ -512,7 +512,7 @@ export class Chess {
     // A move played here by move(): the core only takes it back, and the answer is a copy
     // of the kept move (chess.js answers a new object each time).
     const kept = this.#kept.pop();
-    if (kept !== undefined && this.#raw.act(op.ACT_TAKE_BACK) !== "") {
+    if (kept !== undefined && this.#raw.num(op.NUM_TAKE_BACK, 0) === 1) {
       this.#fen = kept.before;
       return kept.copy();
     }
@@ -653,7 +653,7 @@ export class Chess {
 
   /** Chooses the `uci` output convention of moves. */
   setUciMode(mode: UciMode): this {
-    this.#raw.call(op.CALL_SET_UCI_MODE, str(mode, "UCI mode"), "", "");
+    this.#raw.call(op.CALL_SET_UCI_MODE, str(mode, "UCI mode"), "");
     // The kept moves' UCI was written in the old mode.
     this.#kept = [];
     return this;
@@ -692,7 +692,7 @@ export class Chess {
       const [k, v] = [args[i], args[i + 1]];
       if (typeof k === "string" && typeof v === "string") {
         try {
-          this.#raw.call(op.CALL_SET_HEADER, k, v, "");
+          this.#raw.call(op.CALL_SET_HEADER, k, v);
         } catch {
           // A tag PGN cannot write, or one the game's start decides: chess.js would
           // keep it, this record cannot.
@@ -713,7 +713,7 @@ export class Chess {
     const k = tagName(key);
     const v = (value as unknown) ?? (Object.hasOwn(SEVEN_TAG_ROSTER, k) ? SEVEN_TAG_ROSTER[k] : null);
     if (v === null) this.#raw.ask(op.ASK_REMOVE_HEADER, k, "", "");
-    else this.#raw.call(op.CALL_SET_HEADER, k, typeof v === "string" ? v : tagName(v), "");
+    else this.#raw.call(op.CALL_SET_HEADER, k, typeof v === "string" ? v : tagName(v));
     return this.getHeaders();
   }
 
@@ -935,7 +935,7 @@ function copyTags(from: Game, to: Game): void {
   const slots = from.data(op.DATA_HEADER_SLOTS, undefined) as Record<string, string | null>;
   for (const [k, v] of Object.entries(slots)) {
     try {
-      to.call(op.CALL_SET_HEADER, k, v ?? "", "");
+      to.call(op.CALL_SET_HEADER, k, v ?? "");
       if (v === null) to.ask(op.ASK_REMOVE_HEADER, k, "", "");
     } catch {
       // A derived tag: the new start decides it.

@@ -13,7 +13,7 @@ export class Game {
   static memoryPages(): number;
   get(op: number): string;
   act(op: number): string;
-  call(op: number, a: string, b: string, c: string): string;
+  call(op: number, a: string, b: string): string;
   ask(op: number, a: string, b: string, c: string): boolean;
   num(op: number, x: number): number;
   data(op: number, value: any): any;

@@ -382,10 +382,6 @@ impl JsGame {
                 }
                 s
             }
-            Act::TakeBack => match g.take_back() {
-                true => "1".to_owned(),
-                false => String::new(),
-            },
             Act::Clear => {
                 g.clear_board();
                 String::new()
@@ -398,11 +394,11 @@ impl JsGame {
     }
 
     /// An operation with text arguments ([`Call`]).
-    pub fn call(&mut self, op: u32, a: &str, b: &str, c: &str) -> Result<String, JsValue> {
-        Ok(self.try_call(op, a, b, c)?)
+    pub fn call(&mut self, op: u32, a: &str, b: &str) -> Result<String, JsValue> {
+        Ok(self.try_call(op, a, b)?)
     }
 
-    fn try_call(&mut self, op: u32, a: &str, b: &str, c: &str) -> Answer<String> {
+    fn try_call(&mut self, op: u32, a: &str, b: &str) -> Answer<String> {
         let g = &mut self.inner;
         match Call::from_u32(op).ok_or_else(unknown)? {
             Call::Swap => {
@@ -443,7 +439,13 @@ impl JsGame {
                 Err(e) => e.message(),
             }),
             Call::MoveFromTo => {
-                let (f, t) = (square(a)?, square(b)?);
+                // `a` is the two squares and the promotion letter, one string: one copy
+                // across the boundary instead of three.
+                let (f, t) = (
+                    square(a.get(..2).unwrap_or(a))?,
+                    square(a.get(2..4).unwrap_or(""))?,
+                );
+                let c = a.get(4..).unwrap_or("");
                 let bad = || {
                     fail(PlayError::BadPromotion {
                         found: first_chars(c, 8),
@@ -564,12 +566,13 @@ impl JsGame {
     }
 
     /// An operation on a number ([`Num`]).
-    pub fn num(&self, op: u32, x: f64) -> Result<f64, JsValue> {
-        let g = &self.inner;
+    pub fn num(&mut self, op: u32, x: f64) -> Result<f64, JsValue> {
+        let g = &mut self.inner;
         Ok(match Num::from_u32(op).ok_or_else(unknown)? {
             Num::Perft => g.perft(whole_in(x, MAX_PERFT, "perft depth")?) as f64,
             Num::MoveNumber => f64::from(g.position().fullmoves()),
             Num::Repetitions => f64::from(g.repetitions()),
+            Num::TakeBack => f64::from(u8::from(g.take_back())),
         })
     }
 

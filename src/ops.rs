@@ -126,13 +126,11 @@ ops! {
         Clear = 1,
         /// Forgets every tag set (the roster goes back to its defaults).
         ClearTags = 2,
-        /// [`Act::Undo`] without the record: `"1"` when a step was taken back, `""` when there was none (the JS side answers from the move it kept).
-        TakeBack = 3,
     }
 }
 
 ops! {
-    /// `game.call(op, a, b, c)`: an operation with text arguments → text. Throws an `Error` (the game unchanged).
+    /// `game.call(op, a, b)`: an operation with text arguments → text. Throws an `Error` (the game unchanged).
     pub enum Call {
         /// Makes the swap `a` (`king queen none`) → swap record.
         Swap = 0,
@@ -146,7 +144,7 @@ ops! {
         MoveChessJs = 4,
         /// Why `a` (SAN or UCI) is not a legal move here, as this library reads it (`""` when it is one); plays nothing. The `cause` of chess.js's `Invalid move`.
         WhyNot = 5,
-        /// Plays the board input `a` → `b`, promotion `c` (`""` or `q r b n`) → record, tab, X-FEN after.
+        /// Plays the board input `a`: from square, to square and promotion letter (`g1f3`, `e7e8q`; the letter one of `q r b n`, or none) → record, tab, X-FEN after.
         MoveFromTo = 6,
         /// A null move (chess.js's `move(null)`, `setTurn`): the side to move passes → record, tab, X-FEN after. Refused in check (chess.js's message, the reason as `cause`).
         Null = 7,
@@ -186,7 +184,7 @@ ops! {
 }
 
 ops! {
-    /// `game.num(op, x)`: an operation on a number → number. Throws a `RangeError` for a number out of range.
+    /// `game.num(op, x)`: a question or a change answered by a number. Throws a `RangeError` for a number out of range.
     pub enum Num {
         /// Leaf nodes of the legal move tree to depth `x` (integer 0..8).
         Perft = 0,
@@ -194,6 +192,8 @@ ops! {
         MoveNumber = 1,
         /// How many times the current position has occurred.
         Repetitions = 2,
+        /// Takes back the last step, as [`Act::Undo`] does, without its record (the JS side answers from the move it kept) → 1, or 0 when there was none; `x` unused.
+        TakeBack = 3,
     }
 }
 

@@ -119,15 +119,21 @@ fn a_refused_call_throws_and_changes_nothing() {
     let mut g = standard();
     let before = g.get(Get::Fen as u32);
     for bad in ["e5", "Qh5", "", "zz", "e2e5", "O-O"] {
-        assert!(!message(g.call(Call::Move as u32, bad, "", "").unwrap_err()).is_empty());
+        assert!(!message(g.call(Call::Move as u32, bad, "").unwrap_err()).is_empty());
         assert_eq!(g.get(Get::Fen as u32), before);
         // Why not, without playing: the cause of chess.js's "Invalid move".
-        assert!(!g.call(Call::WhyNot as u32, bad, "", "").unwrap().is_empty());
+        assert!(!g.call(Call::WhyNot as u32, bad, "").unwrap().is_empty());
     }
-    assert_eq!(g.call(Call::WhyNot as u32, "e4", "", "").unwrap(), "");
+    assert_eq!(g.call(Call::WhyNot as u32, "e4", "").unwrap(), "");
     assert_eq!(g.get(Get::Fen as u32), before);
-    let e = g.call(Call::MoveFromTo as u32, "e9", "e4", "").unwrap_err();
+    for bad in ["e9e4", "e2", "e2e", "e2e4k", "e7e8qq"] {
+        assert!(g.call(Call::MoveFromTo as u32, bad, "").is_err(), "{bad}");
+        assert_eq!(g.get(Get::Fen as u32), before);
+    }
+    let e = g.call(Call::MoveFromTo as u32, "e9e4", "").unwrap_err();
     assert!(message(e).contains("invalid square"));
+    let played = g.call(Call::MoveFromTo as u32, "g1f3", "").unwrap();
+    assert!(played.starts_with("w n g1 f3 - - n Nf3 g1f3\t"), "{played}");
 }
 
 #[wasm_bindgen_test]
@@ -148,7 +154,7 @@ fn numbers_out_of_range_are_range_errors() {
             format!("Chess960 id must be an integer from 0 to 959, got {written}")
         );
     }
-    let g = standard();
+    let mut g = standard();
     for bad in [9.0, -1.0, 0.5] {
         let e = g.num(Num::Perft as u32, bad).unwrap_err();
         assert!(is_range_error(&e), "perft({bad})");
@@ -178,21 +184,21 @@ fn chess9_swaps_through_the_bindings() {
     assert_eq!(g.get(Get::SwapChoices as u32), "king queen none");
     // A swap's answer is its record.
     assert_eq!(
-        g.call(Call::Swap as u32, "king", "", "").unwrap(),
+        g.call(Call::Swap as u32, "king", "").unwrap(),
         "swap b king"
     );
     assert_eq!(
-        g.call(Call::Swap as u32, "none", "", "").unwrap(),
+        g.call(Call::Swap as u32, "none", "").unwrap(),
         "swap w none"
     );
     assert_eq!(g.get(Get::SwapChoices as u32), "");
-    assert!(g.call(Call::Swap as u32, "queen", "", "").is_err());
+    assert!(g.call(Call::Swap as u32, "queen", "").is_err());
 }
 
 #[wasm_bindgen_test]
 fn structured_data_comes_back_as_plain_objects() {
     let mut g = standard();
-    g.call(Call::Move as u32, "e4", "", "").unwrap();
+    g.call(Call::Move as u32, "e4", "").unwrap();
     let headers = g.data(Data::Headers as u32, JsValue::UNDEFINED).unwrap();
     assert_eq!(field(&headers, "Event").as_string().as_deref(), Some("?"));
     let slots = g
@@ -233,11 +239,17 @@ fn questions_answer_booleans_and_acts_change_the_game() {
     );
     assert!(g.ask(Ask::Put as u32, "wq", "e4", "").unwrap());
     assert!(g.ask(Ask::HasMatingMaterial as u32, "x", "", "").is_err());
-    g.call(Call::Move as u32, "Nf3", "", "").unwrap();
+    g.call(Call::Move as u32, "Nf3", "").unwrap();
     // Undo answers the record and the FEN now.
     let undone = g.act(Act::Undo as u32);
     assert!(undone.starts_with("w n g1 f3 - - n Nf3 g1f3\t"), "{undone}");
     assert_eq!(g.act(Act::Undo as u32), "");
+    // The take-back without a record answers whether there was a step.
+    let before = g.get(Get::Fen as u32);
+    g.call(Call::Move as u32, "Nf3", "").unwrap();
+    assert_eq!(g.num(Num::TakeBack as u32, 0.0).unwrap(), 1.0);
+    assert_eq!(g.get(Get::Fen as u32), before);
+    assert_eq!(g.num(Num::TakeBack as u32, 0.0).unwrap(), 0.0);
     assert!(g.ask(Ask::DrawByAgreement as u32, "", "", "").unwrap());
     assert!(
         !g.ask(Ask::Resign as u32, "w", "", "").unwrap(),
@@ -248,7 +260,7 @@ fn questions_answer_booleans_and_acts_change_the_game() {
 #[wasm_bindgen_test]
 fn envelopes_seal_open_and_conclude() {
     let mut g = standard();
-    g.call(Call::Move as u32, "e4", "", "").unwrap();
+    g.call(Call::Move as u32, "e4", "").unwrap();
     let env = g.data(Data::Seal as u32, seal("e5", 0.0)).unwrap();
     assert_eq!(field(&env, "sealer").as_string().as_deref(), Some("b"));
     let opened = JsGame::open(Open::Open as u32, env.clone()).unwrap();

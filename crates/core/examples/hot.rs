@@ -7,8 +7,8 @@
 //! valgrind --tool=callgrind target/release/examples/hot 10000 all
 //! ```
 //!
-//! The second argument picks a part: `play` (play and take back), `san` (the same from
-//! SAN), `fen` (one FEN), `legal` (the legal moves); `all` is what the bindings do.
+//! The second argument picks a part: `play` (play and take back), `san` (what
+//! `move('Nf3')` and `undo()` ask), `fen` (one FEN), `legal` (the legal moves); `all` is what the bindings do.
 //! Subtract a run with `0` for the start-up.
 
 use chess960::fen::CastlingLetters;
@@ -31,8 +31,12 @@ fn main() {
                 g.take_back();
             }
             "san" => {
-                let _ = g.play_text_quiet("Nf3");
-                g.take_back();
+                // move('Nf3') as the bindings play it: chess.js's reading, the record,
+                // the FEN after; then the take-back.
+                let _ = g.play_chessjs("Nf3", chess960::san::Reading::Permissive);
+                black_box(g.entry(g.ply_count()));
+                black_box(g.fen(CastlingLetters::XFen));
+                black_box(g.take_back());
             }
             "fen" => {
                 black_box(g.fen(CastlingLetters::XFen));
