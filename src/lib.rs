@@ -142,7 +142,7 @@ impl JsGame {
         if let Some(e) = g.entry(g.ply_count()) {
             records::push_entry(&mut s, &e, g.notation());
             s.push('\t');
-            s.push_str(&g.fen(CastlingLetters::XFen));
+            fen::push_fen(g.position(), CastlingLetters::XFen, &mut s);
         }
         s
     }
@@ -155,7 +155,7 @@ impl JsGame {
     /// The records of `moves` (each with a tab and the X-FEN after it), described here.
     fn moves_text(&self, moves: &[chess960::position::Move]) -> String {
         let g = &self.inner;
-        let mut s = String::with_capacity(96 * moves.len());
+        let mut s = String::with_capacity(120 * moves.len());
         records::push_moves(&mut s, g.position(), moves, &g.legal_moves(), g.notation());
         s
     }
@@ -206,7 +206,7 @@ impl JsGame {
                 }
                 s.push('\t');
                 if let Some(before) = g.position_at(ply - 1) {
-                    s.push_str(&fen::to_fen(before, CastlingLetters::XFen));
+                    fen::push_fen(before, CastlingLetters::XFen, &mut s);
                 }
                 continue;
             }
@@ -378,7 +378,7 @@ impl JsGame {
                 if let Some(e) = g.undo() {
                     records::push_entry(&mut s, &e, notation);
                     s.push('\t');
-                    s.push_str(&g.fen(CastlingLetters::XFen));
+                    fen::push_fen(g.position(), CastlingLetters::XFen, &mut s);
                 }
                 s
             }

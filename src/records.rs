@@ -92,9 +92,6 @@ pub fn push_moves(
         }
         push_move(out, &PlayedMove::describe(pos, m, legal), notation);
         out.push('\t');
-        out.push_str(&chess960::fen::to_fen(
-            &pos.after(m),
-            chess960::fen::CastlingLetters::XFen,
-        ));
+        chess960::fen::push_fen(&pos.after(m), chess960::fen::CastlingLetters::XFen, out);
     }
 }

@@ -478,13 +478,23 @@ pub fn castling_fen(pos: &Position, letters: CastlingLetters) -> String {
 
 /// The full six-field FEN; the en passant square only when the capture is legal.
 pub fn to_fen(pos: &Position, letters: CastlingLetters) -> String {
-    write_fen(pos, letters, EpSquare::Legal)
+    // Room for most FENs at once (the longest are ~90 bytes): no regrowth on the way.
+    let mut s = String::with_capacity(96);
+    write_fen(pos, letters, EpSquare::Legal, &mut s);
+    s
+}
+
+/// Appends [`to_fen`] to `s` (a list of records and FENs is one string).
+pub fn push_fen(pos: &Position, letters: CastlingLetters, s: &mut String) {
+    write_fen(pos, letters, EpSquare::Legal, s);
 }
 
 /// [`to_fen`] with the en passant square as kept (a pawn ready to take there, legal or
 /// not, or as a lenient FEN gave it): chess.js's `fen({ forceEnpassantSquare: true })`.
 pub fn to_fen_forced_ep(pos: &Position) -> String {
-    write_fen(pos, CastlingLetters::XFen, EpSquare::AsKept)
+    let mut s = String::with_capacity(96);
+    write_fen(pos, CastlingLetters::XFen, EpSquare::AsKept, &mut s);
+    s
 }
 
 /// Which en passant square a FEN writes.
@@ -496,30 +506,27 @@ enum EpSquare {
     AsKept,
 }
 
-fn write_fen(pos: &Position, letters: CastlingLetters, ep: EpSquare) -> String {
-    // Room for most FENs at once (the longest are ~90 bytes): no regrowth on the way.
-    let mut s = String::with_capacity(96);
-    push_board(pos.board(), &mut s);
+fn write_fen(pos: &Position, letters: CastlingLetters, ep: EpSquare, s: &mut String) {
+    push_board(pos.board(), s);
     s.push(' ');
     s.push(pos.turn().char());
     s.push(' ');
-    push_castling(pos, letters, &mut s);
+    push_castling(pos, letters, s);
     s.push(' ');
     match if ep == EpSquare::AsKept {
         pos.ep
     } else {
         pos.legal_ep()
     } {
-        Some(sq) => Push::push_to(&sq, &mut s),
+        Some(sq) => Push::push_to(&sq, s),
         None => s.push('-'),
     }
     s.push(' ');
     // The counters as the reader keeps them: play may count past those limits, and the
     // FEN must read back to itself.
-    crate::text::push_uint(&mut s, pos.halfmoves().min(MAX_HALFMOVES).into());
+    crate::text::push_uint(s, pos.halfmoves().min(MAX_HALFMOVES).into());
     s.push(' ');
-    crate::text::push_uint(&mut s, pos.fullmoves().min(MAX_FULLMOVES).into());
-    s
+    crate::text::push_uint(s, pos.fullmoves().min(MAX_FULLMOVES).into());
 }
 
 /// The largest halfmove clock a FEN keeps (larger ones read as this; the fifty-move and
