@@ -409,12 +409,13 @@ struct Token<'a> {
 
 /// Where the run of `b` from `i` ends: at the end, at whitespace or at one of the ASCII
 /// bytes of `stop` (a set made by [`ascii_set`]).
-fn run_end(b: &[u8], mut i: usize, stop: u128) -> usize {
-    let stop = stop | ASCII_SPACES;
+fn run_end(b: &[u8], mut i: usize, stop: [u64; 2]) -> usize {
+    let stop = [stop[0] | ASCII_SPACES[0], stop[1] | ASCII_SPACES[1]];
     while let Some(&c) = b.get(i) {
         // An ASCII byte is one bit test; another may start a Unicode space.
         let ends = match c {
-            0..0x80 => (stop >> c) & 1 != 0,
+            0..64 => (stop[0] >> c) & 1 != 0,
+            64..128 => (stop[1] >> (c - 64)) & 1 != 0,
             _ => text::space_len(b.get(i..).unwrap_or_default()) > 0,
         };
         if ends {
@@ -425,21 +426,30 @@ fn run_end(b: &[u8], mut i: usize, stop: u128) -> usize {
     i
 }
 
-/// The ASCII bytes of `bytes` as a set of bits (bit `c` for byte `c`), for [`run_end`].
-const fn ascii_set(bytes: &[u8]) -> u128 {
+/// The ASCII bytes of `bytes` as a set of bits (bit `c % 64` of word `c / 64` for byte
+/// `c`), for [`run_end`]: two words, not a `u128`, which wasm32 shifts in several steps.
+const fn ascii_set(bytes: &[u8]) -> [u64; 2] {
     match bytes {
-        [first, rest @ ..] => (1 << (*first & 0x7f)) | ascii_set(rest),
-        [] => 0,
+        [first, rest @ ..] => {
+            let [lo, hi] = ascii_set(rest);
+            let c = *first & 0x7f;
+            if c < 64 {
+                [lo | 1 << c, hi]
+            } else {
+                [lo, hi | 1 << (c - 64)]
+            }
+        }
+        [] => [0, 0],
     }
 }
 
 /// Where a tag's name ends, a word of the move text, a part of a `Chess9Swaps` value.
-const TAG_NAME_END: u128 = ascii_set(b"\"]");
-const WORD_END: u128 = ascii_set(b"{}()[];$");
-const SWAP_PART_END: u128 = ascii_set(b",");
+const TAG_NAME_END: [u64; 2] = ascii_set(b"\"]");
+const WORD_END: [u64; 2] = ascii_set(b"{}()[];$");
+const SWAP_PART_END: [u64; 2] = ascii_set(b",");
 
 /// ASCII whitespace as [`text::space_len`] knows it: tab to carriage return, and space.
-const ASCII_SPACES: u128 = ascii_set(b"\t\n\x0b\x0c\r ");
+const ASCII_SPACES: [u64; 2] = ascii_set(b"\t\n\x0b\x0c\r ");
 
 const DIGITS: &[u8] = b"0123456789";
 
