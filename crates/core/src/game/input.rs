@@ -38,11 +38,31 @@ impl Game {
     /// Plays `text` as chess.js's `move(text)` reads it ([`san::chessjs_move`]), and
     /// answers whether it did; nothing is played when chess.js would play nothing.
     pub fn play_chessjs(&mut self, text: &str, reading: Reading) -> Result<bool, PlayError> {
+        // The moves to the text's last square first (and every castling move): the move
+        // a SAN, a UCI or chess.js's usual permissive text names goes there, and the
+        // moves beside it to the same square are all its SAN needs. Any text they do not
+        // read is read against all the moves, as before: the answer is the same, and the
+        // common case skips the rest of the list.
+        if let Some(to) = last_square(text) {
+            let legal = self.legal_moves_to(to);
+            if let Some(m) = san::chessjs_move(self.position(), text, &legal, reading) {
+                return self.push_move(m, &legal).map(|()| true);
+            }
+        }
         let legal = self.legal_moves();
         match san::chessjs_move(self.position(), text, &legal, reading) {
             Some(m) => self.push_move(m, &legal).map(|()| true),
             None => Ok(false),
         }
+    }
+
+    /// The legal moves to `to` and every castling move (none in the swap phase): enough
+    /// to read a board input or a move's text that goes there, and to write its SAN.
+    fn legal_moves_to(&self, to: Square) -> MoveList {
+        if self.swap_pending.is_some() {
+            return MoveList::default();
+        }
+        self.position().legal_moves_to(Bitboard::from_square(to))
     }
 
     /// The legal move `text` denotes here (SAN or UCI), without playing it.
@@ -103,7 +123,9 @@ impl Game {
         if let Some(chooser) = self.swap_pending {
             return Err(PlayError::SwapPhase { chooser });
         }
-        let legal = self.legal_moves();
+        // Resolving the input looks at the moves to `to` and the castling moves; so does
+        // the SAN.
+        let legal = self.legal_moves_to(to);
         let m = match resolve::resolve(&legal, from, to) {
             Resolution::Move(m) | Resolution::Castle(m) => Some(m),
             Resolution::Promotion(ms) => match promotion {
@@ -189,4 +211,13 @@ impl Game {
         });
         by_from
     }
+}
+
+/// The last square named in `text` (`f3` in `Nf3+`, `e4` in `e2e4`), if any.
+fn last_square(text: &str) -> Option<Square> {
+    let b = text.as_bytes();
+    (1..b.len()).rev().find_map(|i| {
+        let (file, rank) = (*b.get(i - 1)?, *b.get(i)?);
+        Square::from_ascii(file, rank)
+    })
 }
