@@ -27,16 +27,11 @@ struct Utf16<'a> {
     bytes: &'a [u8],
     at: usize,
     units: usize,
-    /// All of the text is ASCII (the common case): a unit is a byte.
-    ascii: bool,
 }
 
 impl Utf16<'_> {
     /// The UTF-16 units before byte `to` (not before the last asked).
     fn at(&mut self, to: usize) -> usize {
-        if self.ascii {
-            return to;
-        }
         for &b in self.bytes.get(self.at..to).unwrap_or_default() {
             // A character's first byte is one unit; a four-byte one is two.
             self.units += usize::from(b & 0xc0 != 0x80) + usize::from(b >= 0xf0);
@@ -59,7 +54,6 @@ pub fn read_part(text: &str, x: f64) -> String {
         bytes: text.as_bytes(),
         at: 0,
         units: 0,
-        ascii: text.is_ascii(),
     };
     let mut out = String::with_capacity(text.len() / 2);
     for s in spans {

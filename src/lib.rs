@@ -357,10 +357,12 @@ impl JsGame {
             Get::Hash => {
                 let h = g.position().hash();
                 // 16 hex digits, high first.
-                (0..16)
-                    .rev()
-                    .filter_map(|i| char::from_digit(((h >> (i * 4)) & 15) as u32, 16))
-                    .collect()
+                let mut s = String::with_capacity(16);
+                for i in (0..16).rev() {
+                    let digit = b"0123456789abcdef".get(((h >> (i * 4)) & 15) as usize);
+                    s.push(char::from(digit.copied().unwrap_or(b'0')));
+                }
+                s
             }
         }
     }
