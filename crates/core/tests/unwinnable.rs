@@ -257,6 +257,22 @@ fn walls_with_pawns_that_may_be_taken_shut_in_pieces_and_held_kings() {
     expect("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", None, None);
 }
 
+/// The mate-square test places the winner's king on one square at a time: it guards
+/// flights from there only (CHA's test vectors).
+#[test]
+fn the_winners_king_guards_flights_from_one_square() {
+    // Light bishops behind the wall: at every light square of the black king's region,
+    // two dark flights, and White's king guards at most one.
+    let f = "1k6/8/3p1p2/3PbP2/3pBp2/3P1P2/4B3/3K4 w - - 0 1";
+    expect(f, Some(Why::Locked), Some(Why::Locked));
+    // Both knights are shut in; White's dark bishop checks the black king on b8 or h8,
+    // each with two light flights no square of White's king guards both of.
+    let f = "k7/1p6/1Pp5/n1P5/N1p5/1pP5/1P6/K1B5 w - - 0 1";
+    expect(f, Some(Why::Locked), Some(Why::Locked));
+    let f = "4K3/2p1p3/2PbP3/2pBp3/2PbP3/2pBp3/2PbP3/4k3 b - - 0 1";
+    expect(f, Some(Why::Locked), Some(Why::Locked));
+}
+
 #[test]
 fn material_that_can_never_mate() {
     expect(
@@ -799,11 +815,17 @@ fn agreement(file: &str, cap: usize, depth: u32) -> Agreement {
         let p = pos(f.trim());
         n.positions += 1;
         let mut exact = true;
+        let mut mine = String::new();
         for (c, cha_can) in Color::ALL
             .into_iter()
             .zip(verdict.chars().map(|v| v != '-'))
         {
             let ours = unwinnable::analyse(&p, c);
+            mine.push(match &ours {
+                Answer::Mate(_) => 'M',
+                Answer::Unknown => '?',
+                Answer::Cannot(_) => '-',
+            });
             if ours.can() == cha_can {
                 n.sides += 1;
             } else {
@@ -833,7 +855,7 @@ fn agreement(file: &str, cap: usize, depth: u32) -> Agreement {
             n.dead_at_once += usize::from(dead);
         }
         if show && (!exact || (verdict == "--" && !dead)) {
-            println!("{verdict} {f} (dead at once: {dead})");
+            println!("{verdict} {mine} {f} (dead at once: {dead})");
         }
     }
     println!("{file}: {n:#?}");
@@ -854,6 +876,6 @@ fn agrees_with_cha_on_its_test_vectors() {
     let n = agreement("cha-test-vectors.txt", 2_000, 3);
     assert_eq!(n.unsound, 0, "{n:?}");
     assert_eq!(n.positions, 1_803, "{n:?}");
-    assert!(n.exact >= 1_723 && n.sides >= 3_485, "{n:?}");
-    assert!(n.dead_at_once >= 461, "{n:?}");
+    assert!(n.exact >= 1_736 && n.sides >= 3_498, "{n:?}");
+    assert!(n.dead_at_once >= 474, "{n:?}");
 }

@@ -373,15 +373,20 @@ impl Frozen {
         for k in crate::bitboard::Bitboard(l.king_region & w.attacks) {
             let kb = 1u64 << k.u8();
             let flights = sets::king(kb) & l.king_through;
-            // The winner's king guards flights from squares not beside the mated king.
-            let guarded = sets::king(w.king_region & !sets::king(kb) & !kb) | w.attacks;
-            let open = flights & !guarded;
-            if open == 0 {
-                return false;
-            }
-            let fillers = units.iter().filter(|&&u| u & open != 0).count();
-            if open.count_ones() as usize <= fillers {
-                return false;
+            let near = sets::king(kb) | kb;
+            // The winner's king stands on one square, not beside `k`: only one two
+            // steps from `k` guards flights (`far`: one that guards none).
+            let places = w.king_region & !near;
+            let ring = sets::king(near) & !near;
+            let far = (places & !ring != 0).then_some(0);
+            let covers =
+                crate::bitboard::Bitboard(places & ring).map(|at| sets::king(1 << at.u8()));
+            for cover in far.into_iter().chain(covers) {
+                let open = flights & !w.attacks & !cover;
+                let fillers = units.iter().filter(|&&u| u & open != 0).count();
+                if open.count_ones() as usize <= fillers {
+                    return false;
+                }
             }
         }
         true
