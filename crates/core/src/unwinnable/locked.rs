@@ -45,7 +45,10 @@ use super::Why;
 
 /// `Some(Why::Locked)` when the structure is frozen and `winner` can never mate behind it.
 pub fn cannot(pos: &Position, winner: Color) -> Option<Why> {
-    Frozen::of(pos)?.cannot(pos, winner).then_some(Why::Locked)
+    Frozen::of(pos)
+        .ok()?
+        .cannot(pos, winner)
+        .then_some(Why::Locked)
 }
 
 /// What a frozen structure allows one side.
@@ -77,7 +80,7 @@ impl Side {
 }
 
 /// Both sides of a frozen structure (indexed by [`Color::index`]).
-struct Frozen([Side; 2]);
+pub(super) struct Frozen([Side; 2]);
 
 /// The pawns of a locked structure, given the pawns some unit may take (`gone`): each
 /// fixed (it never moves while it stands) or walking up to a block, and none able to
@@ -97,7 +100,7 @@ struct Pawns {
 /// or be taken en passant (the first half of the stage, a few operations): the structure
 /// may be frozen, depending on the pieces.
 pub fn pawns_locked(pos: &Position) -> bool {
-    Pawns::of(pos, 0, 0).is_some()
+    !matches!(Frozen::of(pos), Err(false))
 }
 
 impl Pawns {
@@ -172,14 +175,15 @@ impl Pawns {
 }
 
 impl Frozen {
-    /// The frozen structure, or `None` when a pawn may move freely or a capture by a
-    /// pawn, or of a pawn that blocks, can happen.
+    /// The frozen structure, or, when there is none (a pawn may move freely or a
+    /// capture by a pawn, or of a pawn that blocks, can happen), whether the pawns alone
+    /// are locked ([`pawns_locked`]: a king held in place counts).
     ///
     /// Pawns a king or piece may take are allowed: they may vanish, so they are no walls
     /// (the pawns behind them may walk on) and their guards are not for good. Which pawns
     /// may be taken depends on the regions, which depend on the walls: the set grows
     /// until no other pawn can be taken (at most once per pawn).
-    fn of(pos: &Position) -> Option<Frozen> {
+    pub(super) fn of(pos: &Position) -> Result<Frozen, bool> {
         // A king with a pawn just in front of that pawn (it blocks the pawn): first
         // supposed never to move, which fixes the pawn, then checked (its region must be
         // its square alone); without the supposition when that fails.
@@ -199,17 +203,18 @@ impl Frozen {
                 facing |= at;
             }
         }
-        if facing != 0 {
-            if let Some(f) = Frozen::held(pos, facing) {
-                return Some(f);
+        if let Some(p) = (facing != 0).then(|| Pawns::of(pos, 0, facing)).flatten() {
+            if let Some(f) = Frozen::held(pos, p, facing) {
+                return Ok(f);
             }
+            // (The pawns are locked with the king held, if not without.)
+            return Frozen::held(pos, Pawns::of(pos, 0, 0).ok_or(true)?, 0).ok_or(true);
         }
-        Frozen::held(pos, 0)
+        Frozen::held(pos, Pawns::of(pos, 0, 0).ok_or(false)?, 0).ok_or(true)
     }
 
     /// [`Frozen::of`] with the kings on `held` supposed never to move.
-    fn held(pos: &Position, held: u64) -> Option<Frozen> {
-        let first = Pawns::of(pos, 0, held)?;
+    fn held(pos: &Position, first: Pawns, held: u64) -> Option<Frozen> {
         // The second try, without shut-in guards, only when the first found some.
         let mut shut_seen = false;
         'tries: for shut_guards in [true, false] {
@@ -356,7 +361,7 @@ impl Frozen {
     }
 
     /// Whether `winner` can never mate in this frozen structure.
-    fn cannot(&self, pos: &Position, winner: Color) -> bool {
+    pub(super) fn cannot(&self, pos: &Position, winner: Color) -> bool {
         let (Some(w), Some(l)) = (
             self.0.get(winner.index()),
             self.0.get(winner.other().index()),
