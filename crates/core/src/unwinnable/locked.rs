@@ -45,10 +45,7 @@ use super::Why;
 
 /// `Some(Why::Locked)` when the structure is frozen and `winner` can never mate behind it.
 pub fn cannot(pos: &Position, winner: Color) -> Option<Why> {
-    Frozen::of(pos)
-        .ok()?
-        .cannot(pos, winner)
-        .then_some(Why::Locked)
+    Frozen::of(pos)?.cannot(pos, winner).then_some(Why::Locked)
 }
 
 /// What a frozen structure allows one side.
@@ -80,7 +77,7 @@ impl Side {
 }
 
 /// Both sides of a frozen structure (indexed by [`Color::index`]).
-pub(super) struct Frozen([Side; 2]);
+struct Frozen([Side; 2]);
 
 /// The pawns of a locked structure, given the pawns some unit may take (`gone`): each
 /// fixed (it never moves while it stands) or walking up to a block, and none able to
@@ -100,7 +97,7 @@ struct Pawns {
 /// or be taken en passant (the first half of the stage, a few operations): the structure
 /// may be frozen, depending on the pieces.
 pub fn pawns_locked(pos: &Position) -> bool {
-    !matches!(Frozen::of(pos), Err(false))
+    Pawns::of(pos, 0, 0).is_some()
 }
 
 impl Pawns {
@@ -175,15 +172,14 @@ impl Pawns {
 }
 
 impl Frozen {
-    /// The frozen structure, or, when there is none (a pawn may move freely or a
-    /// capture by a pawn, or of a pawn that blocks, can happen), whether the pawns alone
-    /// are locked ([`pawns_locked`]: a king held in place counts).
+    /// The frozen structure, or `None` when a pawn may move freely or a capture by a
+    /// pawn, or of a pawn that blocks, can happen.
     ///
     /// Pawns a king or piece may take are allowed: they may vanish, so they are no walls
     /// (the pawns behind them may walk on) and their guards are not for good. Which pawns
     /// may be taken depends on the regions, which depend on the walls: the set grows
     /// until no other pawn can be taken (at most once per pawn).
-    pub(super) fn of(pos: &Position) -> Result<Frozen, bool> {
+    fn of(pos: &Position) -> Option<Frozen> {
         // A king with a pawn just in front of that pawn (it blocks the pawn): first
         // supposed never to move, which fixes the pawn, then checked (its region must be
         // its square alone); without the supposition when that fails.
@@ -203,18 +199,17 @@ impl Frozen {
                 facing |= at;
             }
         }
-        if let Some(p) = (facing != 0).then(|| Pawns::of(pos, 0, facing)).flatten() {
-            if let Some(f) = Frozen::held(pos, p, facing) {
-                return Ok(f);
+        if facing != 0 {
+            if let Some(f) = Frozen::held(pos, facing) {
+                return Some(f);
             }
-            // (The pawns are locked with the king held, if not without.)
-            return Frozen::held(pos, Pawns::of(pos, 0, 0).ok_or(true)?, 0).ok_or(true);
         }
-        Frozen::held(pos, Pawns::of(pos, 0, 0).ok_or(false)?, 0).ok_or(true)
+        Frozen::held(pos, 0)
     }
 
     /// [`Frozen::of`] with the kings on `held` supposed never to move.
-    fn held(pos: &Position, first: Pawns, held: u64) -> Option<Frozen> {
+    fn held(pos: &Position, held: u64) -> Option<Frozen> {
+        let first = Pawns::of(pos, 0, held)?;
         // The second try, without shut-in guards, only when the first found some.
         let mut shut_seen = false;
         'tries: for shut_guards in [true, false] {
@@ -361,7 +356,7 @@ impl Frozen {
     }
 
     /// Whether `winner` can never mate in this frozen structure.
-    pub(super) fn cannot(&self, pos: &Position, winner: Color) -> bool {
+    fn cannot(&self, pos: &Position, winner: Color) -> bool {
         let (Some(w), Some(l)) = (
             self.0.get(winner.index()),
             self.0.get(winner.other().index()),
@@ -380,14 +375,13 @@ impl Frozen {
             let flights = sets::king(kb) & l.king_through;
             let near = sets::king(kb) | kb;
             // The winner's king stands on one square, not beside `k`: only one two
-            // steps from `k` guards flights (`far`: one that guards none).
+            // steps from `k` guards flights, the others alike (none): one of them stands
+            // for all.
             let places = w.king_region & !near;
-            let ring = sets::king(near) & !near;
-            let far = (places & !ring != 0).then_some(0);
-            let covers =
-                crate::bitboard::Bitboard(places & ring).map(|at| sets::king(1 << at.u8()));
-            for cover in far.into_iter().chain(covers) {
-                let open = flights & !w.attacks & !cover;
+            let far = places & !sets::king(near);
+            let tried = (places & sets::king(near)) | (far & far.wrapping_neg());
+            for at in crate::bitboard::Bitboard(tried) {
+                let open = flights & !w.attacks & !sets::king(1 << at.u8());
                 let fillers = units.iter().filter(|&&u| u & open != 0).count();
                 if open.count_ones() as usize <= fillers {
                     return false;

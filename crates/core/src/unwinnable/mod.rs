@@ -131,23 +131,15 @@ pub fn is_dead_position_uncached(pos: &Position) -> bool {
 }
 
 fn dead_with(pos: &Position, cached: bool) -> bool {
-    // The static stages, the structure computed once for both sides. (Stage 2 answers
-    // some positions whose pawns are not all locked, those a king or a piece may take.)
-    let frozen = locked::Frozen::of(pos);
-    let cannot = |c| {
-        material::cannot(pos, c).or_else(|| {
-            let f = frozen.as_ref().ok()?;
-            f.cannot(pos, c).then_some(Why::Locked)
-        })
-    };
-    let open = || !matches!(frozen, Err(false)) || searchable_beyond_locked(pos);
-    // Black's answer is only needed when White's is "cannot" or the search may run.
-    let white = cannot(Color::White);
-    if white.is_none() && !open() {
+    // (Stage 2 answers some positions whose pawns are not all locked, those a king or a
+    // piece may take: it is asked whatever `searchable` says.) Black's answer is only
+    // needed when White's is "cannot" or the search may run.
+    let white = static_cannot(pos, Color::White);
+    if white.is_none() && !searchable(pos) {
         return false;
     }
-    let black = cannot(Color::Black);
-    if white.is_some() && (black.is_some() || !open()) {
+    let black = static_cannot(pos, Color::Black);
+    if white.is_some() && (black.is_some() || !searchable(pos)) {
         return black.is_some();
     }
     // A side's search that finds a mate (or reaches a bound) ends the check.
@@ -260,21 +252,17 @@ pub fn little_material(pos: &Position) -> bool {
 }
 
 /// Whether the per-move check may search where the static stages leave a side open:
-/// the pawns are locked ([`locked::pawns_locked`]), little material is left
-/// ([`little_material`]), or there are pawns and none can step forward now (each has a
-/// unit in front of it: few moves are left).
+/// little material is left ([`little_material`]), the pawns are locked
+/// ([`locked::pawns_locked`]), or there are pawns and none can step forward now (each has
+/// a unit in front of it: few moves are left).
 pub fn searchable(pos: &Position) -> bool {
-    locked::pawns_locked(pos) || searchable_beyond_locked(pos)
-}
-
-fn searchable_beyond_locked(pos: &Position) -> bool {
     let b = pos.board();
     let pawns = b.by_role(Role::Pawn).0;
     let white = pawns & b.by_color(Color::White).0;
     let empty = !b.occupied().0;
     let stuck =
         pawns != 0 && sets::north(white) & empty == 0 && sets::south(pawns & !white) & empty == 0;
-    stuck || little_material(pos)
+    stuck || little_material(pos) || locked::pawns_locked(pos)
 }
 
 /// See [`little_material`].
