@@ -253,6 +253,10 @@ fn walls_with_pawns_that_may_be_taken_shut_in_pieces_and_held_kings() {
     // it guards b2 for good.
     let f = "3B4/8/4p3/3pP2k/2pP4/1pP5/pPb5/K7 w - - 0 1";
     expect(f, Some(Why::Locked), Some(Why::Locked));
+    // Pieces in front of pawns, shut in: the c8 bishop and the e8 and g8 knights block the
+    // c7, e7 and g7 pawns, which become walls, which shut the knights in (CHA's vectors).
+    let f = "N1b1N1N1/1pPpPpPp/1P1P1P1P/8/8/8/8/K1k1B3 w - - 0 1";
+    expect(f, Some(Why::Locked), Some(Why::Locked));
     // Facing pawns with room between them: the kings take them, a pawn runs, mates exist.
     expect("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", None, None);
 }
@@ -889,6 +893,6 @@ fn agrees_with_cha_on_its_test_vectors() {
     let n = agreement("cha-test-vectors.txt", 2_000, 3);
     assert_eq!(n.unsound, 0, "{n:?}");
     assert_eq!(n.positions, 1_803, "{n:?}");
-    assert!(n.exact >= 1_736 && n.sides >= 3_498, "{n:?}");
-    assert!(n.dead_at_once >= 545, "{n:?}");
+    assert!(n.exact >= 1_745 && n.sides >= 3_516, "{n:?}");
+    assert!(n.dead_at_once >= 595, "{n:?}");
 }

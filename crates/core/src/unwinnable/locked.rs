@@ -189,14 +189,24 @@ impl Frozen {
             b.pieces(Color::Black, Role::Pawn).0,
         );
         // (Only a king with no step now but onto pawns and squares white or black pawns
-        // attack: a cheap filter, the check is below.)
+        // attack: a cheap filter, the check is below.) A piece in front of a pawn with
+        // every step onto a pawn likewise, checked to be shut in.
         let pawns = wp | bp;
         let hemmed = sets::white_pawn_attacks(wp) | sets::black_pawn_attacks(bp) | pawns;
+        let front = crate::bitboard::Bitboard(north(wp) | south(bp));
         let mut facing = 0;
-        for k in crate::bitboard::Bitboard(b.by_role(Role::King).0 & (north(wp) | south(bp))) {
+        for k in b.by_role(Role::King) & front {
             let at = 1u64 << k.u8();
             if sets::king(at) & !hemmed == 0 {
                 facing |= at;
+            }
+        }
+        for (role, step) in STEPS {
+            for sq in b.by_role(role) & front {
+                let at = 1u64 << sq.u8();
+                if step(at) & !pawns == 0 {
+                    facing |= at;
+                }
             }
         }
         if facing != 0 {
@@ -207,7 +217,7 @@ impl Frozen {
         Frozen::held(pos, 0)
     }
 
-    /// [`Frozen::of`] with the kings on `held` supposed never to move.
+    /// [`Frozen::of`] with the kings and pieces on `held` supposed never to move.
     fn held(pos: &Position, held: u64) -> Option<Frozen> {
         let first = Pawns::of(pos, 0, held)?;
         // The second try, without shut-in guards, only when the first found some.
@@ -274,6 +284,11 @@ impl Frozen {
             }
             *shut_seen |= s.0 != 0;
             *shut.get_mut(c.index())? = s;
+        }
+        // A piece held must be shut in (and is then checked never to be attacked).
+        let [(w_shut, _), (b_shut, _)] = shut;
+        if held & !b.by_role(Role::King).0 & !(w_shut | b_shut) != 0 {
+            return None;
         }
         let mut takable = 0u64;
         let mut f = Frozen([Side::default(), Side::default()]);
