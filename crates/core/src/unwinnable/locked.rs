@@ -45,7 +45,16 @@ use super::Why;
 
 /// `Some(Why::Locked)` when the structure is frozen and `winner` can never mate behind it.
 pub fn cannot(pos: &Position, winner: Color) -> Option<Why> {
-    Frozen::of(pos)?.cannot(pos, winner).then_some(Why::Locked)
+    judge(pos, winner).0
+}
+
+/// [`cannot`], and whether the pawns are locked ([`pawns_locked`]; true also when a
+/// king or piece held in place locks them).
+pub(super) fn judge(pos: &Position, winner: Color) -> (Option<Why>, bool) {
+    match Frozen::of(pos) {
+        Ok(f) => (f.cannot(pos, winner).then_some(Why::Locked), true),
+        Err(locked) => (None, locked),
+    }
 }
 
 /// What a frozen structure allows one side.
@@ -172,14 +181,14 @@ impl Pawns {
 }
 
 impl Frozen {
-    /// The frozen structure, or `None` when a pawn may move freely or a capture by a
-    /// pawn, or of a pawn that blocks, can happen.
+    /// The frozen structure, or, when a pawn may move freely or a capture by a pawn, or
+    /// of a pawn that blocks, can happen, whether the pawns are locked without holds.
     ///
     /// Pawns a king or piece may take are allowed: they may vanish, so they are no walls
     /// (the pawns behind them may walk on) and their guards are not for good. Which pawns
     /// may be taken depends on the regions, which depend on the walls: the set grows
     /// until no other pawn can be taken (at most once per pawn).
-    fn of(pos: &Position) -> Option<Frozen> {
+    fn of(pos: &Position) -> Result<Frozen, bool> {
         // A king with a pawn just in front of that pawn (it blocks the pawn): first
         // supposed never to move, which fixes the pawn, then checked (its region must be
         // its square alone); without the supposition when that fails.
@@ -193,33 +202,30 @@ impl Frozen {
         // every step onto a pawn likewise, checked to be shut in.
         let pawns = wp | bp;
         let hemmed = sets::white_pawn_attacks(wp) | sets::black_pawn_attacks(bp) | pawns;
-        let front = crate::bitboard::Bitboard(north(wp) | south(bp));
-        let mut facing = 0;
-        for k in b.by_role(Role::King) & front {
-            let at = 1u64 << k.u8();
-            if sets::king(at) & !hemmed == 0 {
-                facing |= at;
-            }
-        }
-        for (role, step) in STEPS {
-            for sq in b.by_role(role) & front {
-                let at = 1u64 << sq.u8();
-                if step(at) & !pawns == 0 {
-                    facing |= at;
+        let front = (north(wp) | south(bp)) & b.occupied().0 & !pawns;
+        if front != 0 {
+            // (The squares none of whose steps is in `free`: not one step from `free`.)
+            let free = !pawns;
+            let role = |r| b.by_role(r).0;
+            let facing = front
+                & (role(Role::King) & !sets::king(!hemmed)
+                    | role(Role::Knight) & !sets::knight(free)
+                    | role(Role::Bishop) & !sets::diag(free)
+                    | role(Role::Rook) & !sets::orth(free)
+                    | role(Role::Queen) & !sets::queen(free));
+            if facing != 0 {
+                if let Some(f) = Frozen::held(pos, Pawns::of(pos, 0, facing), facing) {
+                    return Ok(f);
                 }
             }
         }
-        if facing != 0 {
-            if let Some(f) = Frozen::held(pos, facing) {
-                return Some(f);
-            }
-        }
-        Frozen::held(pos, 0)
+        let pawns = Pawns::of(pos, 0, 0).ok_or(false)?;
+        Frozen::held(pos, Some(pawns), 0).ok_or(true)
     }
 
     /// [`Frozen::of`] with the kings and pieces on `held` supposed never to move.
-    fn held(pos: &Position, held: u64) -> Option<Frozen> {
-        let first = Pawns::of(pos, 0, held)?;
+    fn held(pos: &Position, first: Option<Pawns>, held: u64) -> Option<Frozen> {
+        let first = first?;
         // The second try, without shut-in guards, only when the first found some.
         let mut shut_seen = false;
         'tries: for shut_guards in [true, false] {
