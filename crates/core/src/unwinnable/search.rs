@@ -34,8 +34,8 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// For a question asked once (a flag fall, `hasMatingMaterial`): about 0.1 s and
-    /// 11 MB at worst.
+    /// For a question asked once (a flag fall, `hasMatingMaterial`): up to about 0.3 s
+    /// natively and 12 MB.
     pub const FULL: Limits = Limits {
         positions: 100_000,
         depth: 200,
