@@ -27,14 +27,16 @@
 //! A king with a pawn in front of it, hemmed in by pawns, is first supposed never to
 //! move: it is a wall for the pawns and guards its neighbours for good; the supposition
 //! holds when its region is its square alone, and the stage runs without it otherwise.
+//! A piece in front of a pawn with every step onto a pawn likewise: it holds when the
+//! piece is shut in and never attacked.
 //!
 //! In a frozen structure a mate of the loser's king needs a check from the winner's
 //! pieces or pawns that are not walls (a wall's guard is a square the king never enters),
 //! so it needs them to attack the loser's region. And at the mating square every flight
-//! (a square of the region beside it) must be guarded by the winner or filled by one of
-//! the loser's own units: if at every square the loser's king can be checked on, more
-//! flights stay unguarded than the loser has units that could fill them, there is no
-//! mate.
+//! (a square of the region beside it) must be guarded by the winner (its king from one
+//! square at a time) or filled by one of the loser's own units: if at every square the
+//! loser's king can be checked on, wherever the winner's king stands, more flights stay
+//! unguarded than the loser has units that could fill them, there is no mate.
 
 use crate::castling::CastlingSide;
 use crate::position::Position;
