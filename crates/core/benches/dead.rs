@@ -96,7 +96,7 @@ fn report(name: &str, positions: &[Position]) {
         dead += usize::from(d);
         let w = unwinnable::static_cannot(p, chess960::square::Color::White);
         let b = unwinnable::static_cannot(p, chess960::square::Color::Black);
-        let may_search = unwinnable::little_material(p) || unwinnable::locked::pawns_locked(p);
+        let may_search = unwinnable::searchable(p);
         if !(w.is_some() && b.is_some()) && may_search {
             searched += 1;
         }

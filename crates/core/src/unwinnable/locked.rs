@@ -27,14 +27,16 @@
 //! A king with a pawn in front of it, hemmed in by pawns, is first supposed never to
 //! move: it is a wall for the pawns and guards its neighbours for good; the supposition
 //! holds when its region is its square alone, and the stage runs without it otherwise.
+//! A piece in front of a pawn with every step onto a pawn likewise: it holds when the
+//! piece is shut in and never attacked.
 //!
 //! In a frozen structure a mate of the loser's king needs a check from the winner's
 //! pieces or pawns that are not walls (a wall's guard is a square the king never enters),
 //! so it needs them to attack the loser's region. And at the mating square every flight
-//! (a square of the region beside it) must be guarded by the winner or filled by one of
-//! the loser's own units: if at every square the loser's king can be checked on, more
-//! flights stay unguarded than the loser has units that could fill them, there is no
-//! mate.
+//! (a square of the region beside it) must be guarded by the winner (its king from one
+//! square at a time) or filled by one of the loser's own units: if at every square the
+//! loser's king can be checked on, wherever the winner's king stands, more flights stay
+//! unguarded than the loser has units that could fill them, there is no mate.
 
 use crate::castling::CastlingSide;
 use crate::position::Position;
@@ -45,7 +47,16 @@ use super::Why;
 
 /// `Some(Why::Locked)` when the structure is frozen and `winner` can never mate behind it.
 pub fn cannot(pos: &Position, winner: Color) -> Option<Why> {
-    Frozen::of(pos)?.cannot(pos, winner).then_some(Why::Locked)
+    judge(pos, winner).0
+}
+
+/// [`cannot`], and whether the pawns are locked ([`pawns_locked`]; true also when a
+/// king or piece held in place locks them).
+pub(super) fn judge(pos: &Position, winner: Color) -> (Option<Why>, bool) {
+    match Frozen::of(pos) {
+        Ok(f) => (f.cannot(pos, winner).then_some(Why::Locked), true),
+        Err(locked) => (None, locked),
+    }
 }
 
 /// What a frozen structure allows one side.
@@ -172,14 +183,14 @@ impl Pawns {
 }
 
 impl Frozen {
-    /// The frozen structure, or `None` when a pawn may move freely or a capture by a
-    /// pawn, or of a pawn that blocks, can happen.
+    /// The frozen structure, or, when a pawn may move freely or a capture by a pawn, or
+    /// of a pawn that blocks, can happen, whether the pawns are locked without holds.
     ///
     /// Pawns a king or piece may take are allowed: they may vanish, so they are no walls
     /// (the pawns behind them may walk on) and their guards are not for good. Which pawns
     /// may be taken depends on the regions, which depend on the walls: the set grows
     /// until no other pawn can be taken (at most once per pawn).
-    fn of(pos: &Position) -> Option<Frozen> {
+    fn of(pos: &Position) -> Result<Frozen, bool> {
         // A king with a pawn just in front of that pawn (it blocks the pawn): first
         // supposed never to move, which fixes the pawn, then checked (its region must be
         // its square alone); without the supposition when that fails.
@@ -189,27 +200,34 @@ impl Frozen {
             b.pieces(Color::Black, Role::Pawn).0,
         );
         // (Only a king with no step now but onto pawns and squares white or black pawns
-        // attack: a cheap filter, the check is below.)
+        // attack: a cheap filter, the check is below.) A piece in front of a pawn with
+        // every step onto a pawn likewise, checked to be shut in.
         let pawns = wp | bp;
         let hemmed = sets::white_pawn_attacks(wp) | sets::black_pawn_attacks(bp) | pawns;
-        let mut facing = 0;
-        for k in crate::bitboard::Bitboard(b.by_role(Role::King).0 & (north(wp) | south(bp))) {
-            let at = 1u64 << k.u8();
-            if sets::king(at) & !hemmed == 0 {
-                facing |= at;
+        let front = (north(wp) | south(bp)) & b.occupied().0 & !pawns;
+        if front != 0 {
+            // (The squares none of whose steps is in `free`: not one step from `free`.)
+            let free = !pawns;
+            let role = |r| b.by_role(r).0;
+            let facing = front
+                & (role(Role::King) & !sets::king(!hemmed)
+                    | role(Role::Knight) & !sets::knight(free)
+                    | role(Role::Bishop) & !sets::diag(free)
+                    | role(Role::Rook) & !sets::orth(free)
+                    | role(Role::Queen) & !sets::queen(free));
+            if facing != 0 {
+                if let Some(f) = Frozen::held(pos, Pawns::of(pos, 0, facing), facing) {
+                    return Ok(f);
+                }
             }
         }
-        if facing != 0 {
-            if let Some(f) = Frozen::held(pos, facing) {
-                return Some(f);
-            }
-        }
-        Frozen::held(pos, 0)
+        let pawns = Pawns::of(pos, 0, 0).ok_or(false)?;
+        Frozen::held(pos, Some(pawns), 0).ok_or(true)
     }
 
-    /// [`Frozen::of`] with the kings on `held` supposed never to move.
-    fn held(pos: &Position, held: u64) -> Option<Frozen> {
-        let first = Pawns::of(pos, 0, held)?;
+    /// [`Frozen::of`] with the kings and pieces on `held` supposed never to move.
+    fn held(pos: &Position, first: Option<Pawns>, held: u64) -> Option<Frozen> {
+        let first = first?;
         // The second try, without shut-in guards, only when the first found some.
         let mut shut_seen = false;
         'tries: for shut_guards in [true, false] {
@@ -274,6 +292,11 @@ impl Frozen {
             }
             *shut_seen |= s.0 != 0;
             *shut.get_mut(c.index())? = s;
+        }
+        // A piece held must be shut in (and is then checked never to be attacked).
+        let [(w_shut, _), (b_shut, _)] = shut;
+        if held & !b.by_role(Role::King).0 & !(w_shut | b_shut) != 0 {
+            return None;
         }
         let mut takable = 0u64;
         let mut f = Frozen([Side::default(), Side::default()]);
@@ -373,15 +396,19 @@ impl Frozen {
         for k in crate::bitboard::Bitboard(l.king_region & w.attacks) {
             let kb = 1u64 << k.u8();
             let flights = sets::king(kb) & l.king_through;
-            // The winner's king guards flights from squares not beside the mated king.
-            let guarded = sets::king(w.king_region & !sets::king(kb) & !kb) | w.attacks;
-            let open = flights & !guarded;
-            if open == 0 {
-                return false;
-            }
-            let fillers = units.iter().filter(|&&u| u & open != 0).count();
-            if open.count_ones() as usize <= fillers {
-                return false;
+            let near = sets::king(kb) | kb;
+            // The winner's king stands on one square, not beside `k`: only one two
+            // steps from `k` guards flights, the others alike (none): one of them stands
+            // for all.
+            let places = w.king_region & !near;
+            let far = places & !sets::king(near);
+            let tried = (places & sets::king(near)) | (far & far.wrapping_neg());
+            for at in crate::bitboard::Bitboard(tried) {
+                let open = flights & !w.attacks & !sets::king(1 << at.u8());
+                let fillers = units.iter().filter(|&&u| u & open != 0).count();
+                if open.count_ones() as usize <= fillers {
+                    return false;
+                }
             }
         }
         true

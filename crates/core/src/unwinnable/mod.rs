@@ -111,8 +111,8 @@ pub fn analyse_within(pos: &Position, winner: Color, limits: Limits) -> Answer {
 /// continuation dies.
 ///
 /// Cheap in the common case: the static stages decide, or give up at once when there is
-/// much material. The search runs only when they cannot decide and little material is
-/// left ([`little_material`]) or the pawns are locked ([`locked::pawns_locked`]), within
+/// much material. The search runs only when they cannot decide and the position is
+/// [`searchable`] (little material, locked pawns, or no pawn able to step forward), within
 /// [`Limits::PER_MOVE`]; when it does not run, the answer is "not dead". So
 /// `is_dead_position` implies that neither side can mate, and it is
 /// `!can_checkmate(White) && !can_checkmate(Black)` wherever the static stages decide, or
@@ -132,14 +132,25 @@ pub fn is_dead_position_uncached(pos: &Position) -> bool {
 
 fn dead_with(pos: &Position, cached: bool) -> bool {
     // (Stage 2 answers some positions whose pawns are not all locked, those a king or a
-    // piece may take: it is asked whatever `pawns_locked` says.)
-    let white = static_cannot(pos, Color::White);
-    let black = static_cannot(pos, Color::Black);
-    if white.is_some() && black.is_some() {
-        return true;
-    }
-    if !little_material(pos) && !locked::pawns_locked(pos) {
+    // piece may take.) Black's answer is only needed when White's is "cannot" or the
+    // search may run; stage 2 says on the way whether the pawns are locked.
+    let judge = |c| match material::cannot(pos, c) {
+        Some(why) => (Some(why), None),
+        None => {
+            let (why, locked) = locked::judge(pos, c);
+            (why, Some(locked))
+        }
+    };
+    let open = |locked: Option<bool>| {
+        beyond_locked(pos) || locked.unwrap_or_else(|| locked::pawns_locked(pos))
+    };
+    let (white, locked) = judge(Color::White);
+    if white.is_none() && !open(locked) {
         return false;
+    }
+    let (black, locked) = judge(Color::Black);
+    if white.is_some() && (black.is_some() || !open(locked)) {
+        return black.is_some();
     }
     // A side's search that finds a mate (or reaches a bound) ends the check.
     Color::ALL.iter().zip([white, black]).all(|(&c, why)| {
@@ -248,6 +259,25 @@ impl Reached {
 pub fn little_material(pos: &Position) -> bool {
     let b = pos.board();
     (b.occupied() & !b.by_role(Role::King)).count() <= LITTLE_MATERIAL
+}
+
+/// Whether the per-move check may search where the static stages leave a side open:
+/// little material is left ([`little_material`]), the pawns are locked
+/// ([`locked::pawns_locked`]), or there are pawns and none can step forward now (each has
+/// a unit in front of it: few moves are left).
+pub fn searchable(pos: &Position) -> bool {
+    beyond_locked(pos) || locked::pawns_locked(pos)
+}
+
+/// [`searchable`] but for locked pawns.
+fn beyond_locked(pos: &Position) -> bool {
+    let b = pos.board();
+    let pawns = b.by_role(Role::Pawn).0;
+    let white = pawns & b.by_color(Color::White).0;
+    let empty = !b.occupied().0;
+    let stuck =
+        pawns != 0 && sets::north(white) & empty == 0 && sets::south(pawns & !white) & empty == 0;
+    stuck || little_material(pos)
 }
 
 /// See [`little_material`].
