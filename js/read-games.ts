@@ -66,6 +66,13 @@ export async function* readGames(source: PgnSource, options: ReadPgnOptions, wit
         let end = answer.indexOf("\n", at);
         if (end < 0) end = answer.length;
         const kind = answer.charCodeAt(at);
+        if (kind === 116 /* t */) {
+          // A tag, the most frequent line: its name and value cut straight from the answer.
+          const space = answer.indexOf(" ", at + 2);
+          headers[answer.slice(at + 2, space)] = answer.slice(space + 1, end);
+          at = end + 1;
+          continue;
+        }
         const rest = answer.slice(at + 2, end);
         const space = rest.indexOf(" ");
         at = end + 1;
@@ -80,9 +87,6 @@ export async function* readGames(source: PgnSource, options: ReadPgnOptions, wit
             found++;
             break;
           }
-          case 116 /* t */:
-            headers[rest.slice(0, space)] = rest.slice(space + 1);
-            break;
           case 109 /* m */:
             (item as PgnItem).moves = rest === "" ? [] : rest.split(" ");
             break;
