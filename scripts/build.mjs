@@ -47,6 +47,9 @@ const crateFile = crate.replaceAll("-", "_");
 // where this machine keeps cargo's registry: mapped to the crate's own folder, so that the
 // module is the same wherever it is built (and 62 B gzip smaller). Added to
 // .cargo/config.toml's flags (`--config` arrays are joined), which keep the stack size.
+// The sources are fetched first, so that the registry's folders exist on a machine that
+// has never built the crate (a no-op when they are there).
+run("cargo", ["fetch", "--target", "wasm32-unknown-unknown"]);
 const registry = join(process.env.CARGO_HOME ?? join(home, ".cargo"), "registry", "src");
 const remaps = (existsSync(registry) ? readdirSync(registry) : []).map((d) => `"--remap-path-prefix=${join(registry, d)}/="`);
 run("cargo", [
