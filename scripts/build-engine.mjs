@@ -17,6 +17,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { packedWasm } from "./packed-wasm.mjs";
+import { registryRemap } from "./remap.mjs";
 
 const BUDGET = 96_000; // SPEC §7, gzip -9 (KB as 1000 bytes, as scripts/budgets.mjs)
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -46,6 +47,9 @@ function run(cmd, args) {
 }
 
 // 1. The engine wasm.
+// The registry's folders mapped out of the crates' paths (scripts/remap.mjs): the module
+// is the same wherever it is built.
+env.RUSTFLAGS = [env.RUSTFLAGS, ...registryRemap(root, env)].join(" ");
 run("cargo", [
   "build", "--release", "--target", "wasm32-unknown-unknown", "--lib", "-p", "chess960-engine",
 ]);

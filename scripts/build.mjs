@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { opsTs as opsTsOf } from "./ops.mjs";
 import { pack, packedWasm } from "./packed-wasm.mjs";
+import { registryRemap } from "./remap.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = join(root, "pkg");
@@ -43,18 +44,13 @@ const crateFile = crate.replaceAll("-", "_");
 // 1. The rules' wasm bindings (the root crate, on the core crates/core), for wasm32, and
 // the operation numbers of their boundary (js/ops.ts, written from src/ops.rs: one
 // definition).
-// The crates' sources are named in the wasm by their paths (panic locations), which hold
-// where this machine keeps cargo's registry: mapped to the crate's own folder, so that the
-// module is the same wherever it is built (and 62 B gzip smaller). Added to
-// .cargo/config.toml's flags (`--config` arrays are joined), which keep the stack size.
-// The sources are fetched first, so that the registry's folders exist on a machine that
-// has never built the crate (a no-op when they are there).
-run("cargo", ["fetch", "--target", "wasm32-unknown-unknown"]);
-const registry = join(process.env.CARGO_HOME ?? join(home, ".cargo"), "registry", "src");
-const remaps = (existsSync(registry) ? readdirSync(registry) : []).map((d) => `"--remap-path-prefix=${join(registry, d)}/="`);
+// The registry's folders mapped out of the crates' paths (scripts/remap.mjs), so that the
+// module is the same wherever it is built: through `cargo --config`, whose arrays are
+// joined with .cargo/config.toml's flags (the stack size stays).
+const remap = registryRemap(root, env).map((f) => JSON.stringify(f));
 run("cargo", [
   "build", "--release", "--target", "wasm32-unknown-unknown", "--lib", "-p", crate,
-  "--config", `target.wasm32-unknown-unknown.rustflags=[${remaps.join(",")}]`,
+  "--config", `target.wasm32-unknown-unknown.rustflags=[${remap.join(",")}]`,
 ]);
 const opsTs = opsTsOf();
 if (!existsSync(join(root, "js", "ops.ts")) || readFileSync(join(root, "js", "ops.ts"), "utf8") !== opsTs) {
