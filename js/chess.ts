@@ -118,6 +118,9 @@ function colorKey(c: unknown): Color | undefined {
 // Hands a raw game to the constructor without a second constructor parameter.
 let adopt: Game | undefined;
 
+/** How many of the latest moves `undo()` answers from memory (see `Chess.#kept`): up to twice this. */
+const KEPT = 128;
+
 /** The `Move` of a record line of `text` (from `at`, its tab at `tab`, to `end`): `record\tafter`. */
 function moveAt(text: string, at: number, tab: number, end: number, before: string): Move {
   return new Move(fieldsAt(text, at, tab), before, text.slice(tab + 1, end));
@@ -143,8 +146,9 @@ export class Chess {
    */
   #fen: string | undefined;
   /**
-   * The moves `move()` played since the position last changed otherwise, the last on
-   * top: `undo()` answers from them without asking the core for a record and a FEN.
+   * The latest moves `move()` played since the position last changed otherwise (at most
+   * {@link KEPT}), the last on top: `undo()` answers from them without asking the core
+   * for a record and a FEN, and asks it again past them.
    */
   #kept: Move[] = [];
 
@@ -196,6 +200,8 @@ export class Chess {
     const tab = answer.indexOf("\t");
     const move = moveAt(answer, 0, tab, answer.length, before);
     this.#fen = move.after;
+    // Not the whole game: a long one would hold two FENs a ply here beside the core's.
+    if (this.#kept.length === 2 * KEPT) this.#kept.splice(0, KEPT);
     this.#kept.push(move);
     return move;
   }

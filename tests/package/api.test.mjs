@@ -225,6 +225,12 @@ describe("moves", () => {
       assert.equal(h.fen(), fens[i - 1]);
     }
     assert.equal(h.undo(), null);
+    // Past the moves kept in memory (at most 256), undo() asks the core, with the same answers.
+    const long = new Chess();
+    const answers = [];
+    for (let i = 0; i < 600; i++) answers.push({ ...long.move(["Nf3", "Nf6", "Ng1", "Ng8"][i % 4]) });
+    for (let i = 599; i >= 0; i--) assert.deepEqual({ ...long.undo() }, answers[i], `undo ${i}`);
+    assert.equal(long.undo(), null);
   });
 
   test("illegal, ambiguous and incomplete moves throw Errors and change nothing", () => {
