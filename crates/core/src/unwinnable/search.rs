@@ -130,6 +130,13 @@ impl Search {
                 break;
             };
             let (pos, depth) = (node.pos, node.depth);
+            // A hopeless position (the static stages prove it) is never expanded. Judged
+            // here rather than when stored: most stored positions are never taken out
+            // (a mate or the bound comes first), and the queue's order among the others
+            // is the same, so the answer is too.
+            if idx != 0 && static_cannot(&pos, self.winner).is_some() {
+                continue;
+            }
             if depth >= self.limits.depth {
                 cut = true;
                 continue;
@@ -149,10 +156,8 @@ impl Search {
                 if loser_to_move && child.is_check() && !child.has_legal_moves() {
                     return Answer::Mate(self.line(new));
                 }
-                // A hopeless position stays stored (never met again), never expanded.
-                if static_cannot(&child, self.winner).is_none() {
-                    self.enqueue(new);
-                }
+                // Stored, a position is never met again.
+                self.enqueue(new);
             }
         }
         if cut {
