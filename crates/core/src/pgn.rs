@@ -750,7 +750,8 @@ impl<'a> Iterator for Games<'a> {
 
 /// A tag value as written, with its `\"` and `\\` escapes undone.
 fn unescape(raw: &str) -> String {
-    let mut out = String::new();
+    // Never longer than the raw text: one allocation.
+    let mut out = String::with_capacity(raw.len());
     // A backslash waiting to see whether it escapes the next character.
     let mut backslash = false;
     for c in raw.chars() {
