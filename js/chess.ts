@@ -967,28 +967,32 @@ function envelopeOf(envelope: Envelope | string): object {
   return o as object;
 }
 
+/** The `a` of a `Game.util` call that reads none. */
+const NO_BYTES = new Uint8Array(0);
+
 /** The back rank of Chess960 position `id` (0..959), e.g. `chess960Array(518) === "RNBQKBNR"`. */
 export function chess960Array(id: number): string {
-  return Game.util(op.UTIL_CHESS960_ARRAY, "", num(id, "Chess960 id")) as string;
+  return Game.util(op.UTIL_CHESS960_ARRAY, NO_BYTES, num(id, "Chess960 id")) as string;
 }
 
 /** The Scharnagl id of a Chess960 back rank; throws when it is not one of the 960. */
 export function chess960Id(backRank: string): number {
-  return Game.util(op.UTIL_CHESS960_ID, str(backRank, "back rank"), 0) as number;
+  return Game.util(op.UTIL_CHESS960_ID, new TextEncoder().encode(str(backRank, "back rank")), 0) as number;
 }
 
 /** A uniformly drawn id 0..959 from a cryptographically secure generator. */
 export function randomChess960Id(): number {
-  return Game.util(op.UTIL_RANDOM_ID, "", 0) as number;
+  return Game.util(op.UTIL_RANDOM_ID, NO_BYTES, 0) as number;
 }
 
 /** Splits a PGN text of several games into one text per game. */
 export function splitPgn(pgn: string): string[] {
-  const t = text(pgn, "PGN");
-  // Where the bulk reader finds each game (`g <from> <to> …` lines: src/bulk.rs), reading
-  // the whole text (flag 1) for its tags only (2).
+  const bytes = new TextEncoder().encode(text(pgn, "PGN"));
+  const utf8 = new TextDecoder();
+  // Where the bulk reader finds each game (`g <from> <to> …` lines, in bytes: src/bulk.rs),
+  // reading the whole text (flag 1) for its tags only (2).
   const out: string[] = [];
-  for (const [, from, to] of (Game.util(op.UTIL_READ_PGN, t, 3) as string).matchAll(/^g (\d+) (\d+)/gm)) out.push(t.slice(+from!, +to!));
+  for (const [, from, to] of (Game.util(op.UTIL_READ_PGN, bytes, 3) as string).matchAll(/^g (\d+) (\d+)/gm)) out.push(utf8.decode(bytes.subarray(+from!, +to!)));
   return out;
 }
 

@@ -9,7 +9,7 @@ export class Game {
   static make(kind: number, a: number, b: number): Game;
   static read(kind: number, text: string, strict: boolean): Game;
   static open(op: number, envelope: any): Game;
-  static util(op: number, a: string, x: number): any;
+  static util(op: number, a: Uint8Array, x: number): any;
   static memoryPages(): number;
   get(op: number): string;
   act(op: number): string;

@@ -1,10 +1,11 @@
 // The bulk PGN reader behind `readPgn` (js/read.ts, which loads this module on its first
 // call and hands it what it needs of the package: the core's part reader, Chess.fromPgn
 // and Node's file access). It imports nothing at run time, so that the ESM bundle can keep
-// it in a chunk of its own. The bytes are decoded here (UTF-8, in any chunking), the games
-// split and their mainlines replayed in the core, one call per part (src/bulk.rs,
-// `Util::ReadPgn`): what is kept between parts is the unfinished game, so memory is
-// bounded by the largest game, not the file.
+// it in a chunk of its own. The source's bytes go to the core as they come, in parts (text
+// is encoded first), the games split and their mainlines replayed there, one call per
+// part (src/bulk.rs, `Util::ReadPgn`); only a game whose text is asked for is decoded.
+// What is kept between parts is the unfinished game, so memory is bounded by the largest
+// game, not the file.
 
 import type { Chess } from "./chess.js";
 import type { PgnErrorItem, PgnItem, PgnSource, ReadPgnOptions } from "./read.js";
@@ -13,20 +14,22 @@ import type { Color, OutcomeReason } from "./types.js";
 
 /** What the reader uses of the package (js/read.ts gives it). */
 export interface Deps {
-  /** `Util::ReadPgn` on a part (src/bulk.rs). */
-  readPart(text: string, x: number): string;
+  /** `Util::ReadPgn` on a part, UTF-8 bytes (src/bulk.rs). */
+  readPart(bytes: Uint8Array, x: number): string;
   fromPgn(pgn: string): Chess;
   files: { open?: OpenPath; isFile?: (s: string) => boolean };
 }
 
 let deps: Deps;
 
-/** Text parts of at most this many UTF-16 units are sent to the core. */
+/** A text source is encoded in slices of at most this many UTF-16 units. */
 const PART = 1 << 20;
-/** Parts are gathered to this many UTF-16 units before the core reads them (fewer calls). */
+/** Bytes are gathered to this many before the core reads them (fewer calls). */
 const BATCH = 1 << 18;
-/** A game longer than this (UTF-16 units) is cut there: the bound on what is kept. */
+/** A game longer than this (bytes) is cut there: the bound on what is kept. */
 const MAX_KEPT = 64 << 20;
+/** A game's text, when it is asked for (a byte order mark kept, as in the source). */
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 export async function* readGames(source: PgnSource, options: ReadPgnOptions, with_: Deps): AsyncGenerator<PgnItem | PgnErrorItem, void, undefined> {
   deps = with_;
@@ -35,12 +38,14 @@ export async function* readGames(source: PgnSource, options: ReadPgnOptions, wit
   const flags = (headersOnly ? 2 : 0) | (strict ? 4 : 0);
   signal?.throwIfAborted();
   const parts = partsOf(source);
-  let kept = "";
-  /** The source's bytes before `kept`, and the line `kept` starts on. */
+  /** The bytes not read yet: the unfinished game and the parts after it. */
+  let pending: Uint8Array[] = [];
+  let size = 0;
+  /** The source's bytes before `pending`, and the line it starts on. */
   let [byte, line, index] = [0, 1, 0];
   /** Bytes read from the source. */
   let read = 0;
-  /** `kept` is sent again only once it has grown past this (a game longer than a part). */
+  /** The unfinished game is sent again only once it has grown past this (a game longer than a part). */
   let wait = 0;
   try {
     for (;;) {
@@ -48,16 +53,26 @@ export async function* readGames(source: PgnSource, options: ReadPgnOptions, wit
       signal?.throwIfAborted();
       const ended = next.done === true;
       if (!ended) {
-        kept += next.value.text;
+        pending.push(next.value.data);
+        size += next.value.data.length;
         read += next.value.bytes;
       }
-      if (!ended && kept.length < Math.max(wait, BATCH)) {
+      if (!ended && size < Math.max(wait, BATCH)) {
         onProgress?.(read);
         continue;
       }
+      let kept = joined(pending, size);
       // A game longer than MAX_KEPT: read what there is of it as if the file ended there.
-      const cut = !ended && kept.length > MAX_KEPT;
-      const answer = deps.readPart(kept, (ended || cut ? 1 : 0) + flags + 8 * line);
+      const cut = !ended && size > MAX_KEPT;
+      const x = (ended || cut ? 1 : 0) + flags + 8 * line;
+      let answer = deps.readPart(kept, x);
+      if (answer === "u\n") {
+        // Not UTF-8: mended as a TextDecoder reads it (a character cut at the end kept).
+        kept = mended(kept, ended || cut);
+        answer = deps.readPart(kept, x);
+      }
+      pending = [kept];
+      size = kept.length;
       let found = 0;
       let item: PgnItem | PgnErrorItem | undefined;
       let headers: Record<string, string> = {};
@@ -80,10 +95,10 @@ export async function* readGames(source: PgnSource, options: ReadPgnOptions, wit
           case 103 /* g */: {
             if (item !== undefined) yield item;
             signal?.throwIfAborted();
-            const [from, to, b, l] = rest.split(" ").map(Number) as [number, number, number, number];
+            const [from, to, l] = rest.split(" ").map(Number) as [number, number, number];
             headers = {};
-            item = { index: index++, offset: byte + b, line: l, headers };
-            if (keepText) withText(item, (pgn = kept.slice(from, to)));
+            item = { index: index++, offset: byte + from, line: l, headers };
+            if (keepText) withText(item, (pgn = utf8.decode(kept.subarray(from, to))));
             found++;
             break;
           }
@@ -106,9 +121,11 @@ export async function* readGames(source: PgnSource, options: ReadPgnOptions, wit
             break;
           }
           case 114 /* r */: {
-            const [from, b, l] = rest.split(" ").map(Number) as [number, number, number];
-            kept = kept.slice(from);
-            byte += b;
+            const [from, l] = rest.split(" ").map(Number) as [number, number];
+            kept = kept.subarray(from);
+            pending = [kept];
+            size = kept.length;
+            byte += from;
             line = l;
             break;
           }
@@ -118,7 +135,7 @@ export async function* readGames(source: PgnSource, options: ReadPgnOptions, wit
       onProgress?.(Math.max(read, byte));
       if (ended) return;
       // No game came out: wait until the unfinished one has doubled before reading it again.
-      wait = found === 0 ? 2 * kept.length : 0;
+      wait = found === 0 ? 2 * size : 0;
     }
   } finally {
     await parts.return?.();
@@ -139,36 +156,71 @@ function withText(item: PgnItem, pgn: string): void {
   item.game = () => deps.fromPgn(pgn);
 }
 
-/** A part of the source: its text, and how many bytes of the source it took (0 for text). */
+/** The parts as one array of bytes. */
+function joined(parts: Uint8Array[], size: number): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return all;
+}
+
+/**
+ * `bytes` with every byte that is not part of a UTF-8 character made U+FFFD, as a
+ * `TextDecoder` reads them; unless `ended`, a character cut at the end stays as it is
+ * (its other bytes come with the next part).
+ */
+function mended(bytes: Uint8Array, ended: boolean): Uint8Array {
+  let keep = 0;
+  if (!ended) {
+    // The last character's first byte, within the last three bytes (its other bytes
+    // continuation bytes).
+    for (let i = bytes.length - 1; i >= Math.max(0, bytes.length - 3); i--) {
+      const b = bytes[i]!;
+      if (b >= 0x80 && b < 0xc0) continue;
+      const need = b >= 0xf5 ? 0 : b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc2 ? 2 : 0;
+      if (bytes.length - i < need) keep = bytes.length - i;
+      break;
+    }
+  }
+  const text = new TextEncoder().encode(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes.subarray(0, bytes.length - keep)));
+  return keep === 0 ? text : joined([text, bytes.subarray(bytes.length - keep)], text.length + keep);
+}
+
+/** A part of the source: its bytes, and how many bytes of the source it took (0 for text). */
 interface Part {
-  text: string;
+  data: Uint8Array;
   bytes: number;
 }
 
-/** The source as parts of text. */
+/** The source as parts of bytes. */
 async function* partsOf(source: PgnSource): AsyncGenerator<Part, void, undefined> {
   if (typeof source === "string") {
     if (deps.files.open && deps.files.isFile?.(source)) {
-      yield* decoded(deps.files.open(source));
+      yield* asBytes(deps.files.open(source));
       return;
     }
+    const encoder = new TextEncoder();
     for (let at = 0; at < source.length; ) {
       let end = Math.min(at + PART, source.length);
       // Never between the two halves of a surrogate pair.
       const last = source.charCodeAt(end - 1);
       if (end < source.length && last >= 0xd800 && last < 0xdc00) end++;
-      yield { text: source.slice(at, end), bytes: 0 };
+      yield { data: encoder.encode(source.slice(at, end)), bytes: 0 };
       at = end;
     }
     return;
   }
   if (typeof Blob !== "undefined" && source instanceof Blob) source = source.stream();
   if (typeof ReadableStream !== "undefined" && source instanceof ReadableStream) {
-    yield* decoded(streamParts(source));
+    yield* asBytes(streamParts(source));
     return;
   }
   if (source !== null && typeof source === "object" && (Symbol.asyncIterator in source || Symbol.iterator in source)) {
-    yield* decoded(source as AsyncIterable<Uint8Array | string>);
+    yield* asBytes(source as AsyncIterable<Uint8Array | string>);
     return;
   }
   throw new TypeError("readPgn: the source must be PGN text, a file, a Blob or a stream");
@@ -189,14 +241,13 @@ async function* streamParts(stream: ReadableStream<Uint8Array>): AsyncGenerator<
   }
 }
 
-/** Chunks of bytes (or of text: a Node stream with an encoding set) as parts of text. */
-async function* decoded(chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): AsyncGenerator<Part, void, undefined> {
-  // The byte order mark stays in the text (the core reads it as whitespace), so that
-  // byte offsets count it.
-  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+/**
+ * Chunks of bytes as they are (a byte order mark stays: the core reads it as whitespace,
+ * and byte offsets count it), or of text (a Node stream with an encoding set), encoded.
+ */
+async function* asBytes(chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): AsyncGenerator<Part, void, undefined> {
+  const encoder = new TextEncoder();
   for await (const chunk of chunks) {
-    yield typeof chunk === "string" ? { text: chunk, bytes: 0 } : { text: decoder.decode(chunk, { stream: true }), bytes: chunk.byteLength };
+    yield typeof chunk === "string" ? { data: encoder.encode(chunk), bytes: 0 } : { data: chunk, bytes: chunk.byteLength };
   }
-  const tail = decoder.decode();
-  if (tail !== "") yield { text: tail, bytes: 0 };
 }

@@ -94,7 +94,7 @@ export interface PgnErrorItem extends PgnPlace {
 export async function* readPgn(source: PgnSource, options: ReadPgnOptions = {}): AsyncGenerator<PgnItem | PgnErrorItem, void, undefined> {
   const { readGames } = await import("./read-games.js");
   yield* readGames(source, options, {
-    readPart: (text, x) => Game.util(op.UTIL_READ_PGN, text, x) as string,
+    readPart: (bytes, x) => Game.util(op.UTIL_READ_PGN, bytes, x) as string,
     fromPgn: (pgn) => Chess.fromPgn(pgn),
     files,
   });

@@ -300,12 +300,15 @@ impl JsGame {
     }
 
     /// Functions of no game ([`Util`]).
-    pub fn util(op: u32, a: &str, x: f64) -> Result<JsValue, JsValue> {
+    pub fn util(op: u32, a: &[u8], x: f64) -> Result<JsValue, JsValue> {
         Ok(match Util::from_u32(op).ok_or_else(unknown)? {
             Util::Chess960Array => {
                 JsValue::from_str(&setup::back_rank_string(id(x)?).map_err(fail)?)
             }
-            Util::Chess960Id => JsValue::from_f64(f64::from(setup::id_of_str(a).map_err(fail)?)),
+            Util::Chess960Id => {
+                let a = core::str::from_utf8(a).unwrap_or_default();
+                JsValue::from_f64(f64::from(setup::id_of_str(a).map_err(fail)?))
+            }
             Util::RandomId => {
                 JsValue::from_f64(f64::from(setup::random_id_secure().map_err(fail)?))
             }

@@ -70,7 +70,7 @@ ops! {
 }
 
 ops! {
-    /// `Game.util(op, a, x)`: functions of no game, answering any JS value.
+    /// `Game.util(op, a, x)`: functions of no game, answering any JS value (`a`: UTF-8 bytes).
     pub enum Util {
         /// The back rank of Chess960 array `x` → `RNBQKBNR`.
         Chess960Array = 1,
@@ -78,7 +78,7 @@ ops! {
         Chess960Id = 2,
         /// A uniformly drawn id 0..959 → number.
         RandomId = 3,
-        /// The games of `a`, a part of a PGN file, each read for its mainline (`x` = flags + 8 × the file's line `a` starts on; flags: 1 `a` ends the file, 2 tags only, 4 strict) → text for js/read.ts, described in src/bulk.rs.
+        /// The games of `a`, a part of a PGN file, each read for its mainline (`x` = flags + 8 × the file's line `a` starts on; flags: 1 `a` ends the file, 2 tags only, 4 strict) → text for js/read-games.ts, described in src/bulk.rs.
         ReadPgn = 4,
     }
 }

@@ -271,25 +271,40 @@ fn envelopes_seal_open_and_conclude() {
 
 #[wasm_bindgen_test]
 fn functions_of_no_game() {
-    let a = JsGame::util(Util::Chess960Array as u32, "", 959.0).unwrap();
+    let a = JsGame::util(Util::Chess960Array as u32, b"", 959.0).unwrap();
     assert_eq!(a.as_string().as_deref(), Some("RKRNNQBB"));
-    let id = JsGame::util(Util::Chess960Id as u32, "RNBQKBNR", 0.0).unwrap();
+    let id = JsGame::util(Util::Chess960Id as u32, b"RNBQKBNR", 0.0).unwrap();
     assert_eq!(id.as_f64(), Some(518.0));
-    let r = JsGame::util(Util::RandomId as u32, "", 0.0)
+    let r = JsGame::util(Util::RandomId as u32, b"", 0.0)
         .unwrap()
         .as_f64()
         .unwrap();
     assert!((0.0..960.0).contains(&r) && r.fract() == 0.0);
     // Both games of a whole text (flag 1), their mainlines, and the rest after them.
-    let read = JsGame::util(Util::ReadPgn as u32, "1. e4 *\n\n1. d4 *", 1.0 + 8.0).unwrap();
+    let read = JsGame::util(Util::ReadPgn as u32, b"1. e4 *\n\n1. d4 *", 1.0 + 8.0).unwrap();
     assert_eq!(
         read.as_string().as_deref(),
         Some(concat!(
-            "g 0 7 0 1\nm e4\nf rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\no * \n",
-            "g 9 16 9 3\nm d4\nf rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\no * \n",
-            "r 16 16 3\n"
+            "g 0 7 1\nm e4\nf rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\no * \n",
+            "g 9 16 3\nm d4\nf rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\no * \n",
+            "r 16 3\n"
         ))
     );
+    // Offsets are bytes. A character cut at the end of a part that more follows is read up
+    // to; bytes that are not UTF-8 are answered `u` (js/read-games.ts mends them).
+    let tag = "[White \"Müller\"]\n\n1. e4 *\n\n[Black \"Ł";
+    let part = |bytes: &[u8], x: f64| {
+        JsGame::util(Util::ReadPgn as u32, bytes, x)
+            .unwrap()
+            .as_string()
+            .unwrap_or_default()
+    };
+    let cut = &tag.as_bytes()[..tag.len() - 1];
+    let answer = part(cut, 8.0);
+    assert!(answer.starts_with("g 0 26 1\nt White Müller\n"), "{answer}");
+    assert!(answer.ends_with("r 28 5\n"), "{answer}");
+    assert_eq!(part(cut, 1.0 + 8.0), "u\n");
+    assert_eq!(part(b"[White \"M\xfcller\"]\n\n1. e4 *", 8.0), "u\n");
 }
 
 #[wasm_bindgen_test]

@@ -101,6 +101,25 @@ describe("readPgn", () => {
     for (let cut = 1; cut < koko.length; cut++) assert.deepEqual(await items(parts(koko, [cut])), games, `kokopu cut at byte ${cut}`);
   });
 
+  test("bytes that are not UTF-8 (a Latin-1 file) read as a TextDecoder reads them, in any chunking", async () => {
+    // Latin-1 ü, an invalid lead byte, a lone continuation byte and a character cut by
+    // the end of the file, around and inside games.
+    const latin = Uint8Array.from([
+      ...new TextEncoder().encode('[White "M'), 0xfc, ...new TextEncoder().encode('ller"]\n[Black "x'), 0xff, 0x80,
+      ...new TextEncoder().encode('"]\n\n1. e4 {caf'), 0xe9, ...new TextEncoder().encode("} e5 *\n\n[Event \"\u00e9t\u00e9\"]\n\n1. d4 *\n\n[Event \""), 0xe2, 0x99,
+    ]);
+    const text = new TextDecoder().decode(latin);
+    const want = await items(text);
+    assert.equal(want.length, 3);
+    assert.deepEqual([want[0].headers.White, want[0].moves, want[1].headers.Event], ["M\uFFFDller", ["e4", "e5"], "\u00e9t\u00e9"]);
+    for (let cut = 1; cut < latin.length; cut++) {
+      assert.deepEqual(await items(parts(latin, [cut])), want, `cut at byte ${cut}`);
+    }
+    const ones = Array.from({ length: latin.length - 1 }, (_, i) => i + 1);
+    assert.deepEqual(await items(parts(latin, ones)), want, "one byte at a time");
+    assert.deepEqual(splitPgn(text).length, 3);
+  });
+
   test("a bad game is reported with its place, and the next game is read", async () => {
     const got = await items(SMALL);
     const bad = got[1];
