@@ -19,7 +19,7 @@ use chess960::position::{Move, Position};
 use chess960::setup::SwapChoice;
 use chess960::square::Color;
 use chess960::uci::{to_uci, CastlingNotation};
-use chess960::unwinnable::{self, Answer, Limits, Why};
+use chess960::unwinnable::{self, Answer, Limits, Order, Why};
 use invariants::Rng;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
@@ -693,6 +693,65 @@ fn random_locked_structures_answers_agree_with_a_plain_search() {
     assert!(n.cannot_proved > 20, "{n:?}");
 }
 
+/// The per-move search takes positions in breadth order, the full one best first: within
+/// the same bounds both must answer "can" or "cannot" alike (only the lines differ), on
+/// the classified sets' positions (many decided by the search, many not within the bound)
+/// and random ones with little material.
+#[test]
+fn a_search_answers_the_same_in_either_order() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data");
+    let mut positions = Vec::new();
+    for f in ["dead-positions.txt", "cha-test-vectors.txt"] {
+        let text = std::fs::read_to_string(format!("{dir}/{f}")).unwrap();
+        for (i, line) in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && l.len() > 3)
+            .enumerate()
+        {
+            if i % 4 == 0 {
+                positions.push(pos(&line[3..]));
+            }
+        }
+    }
+    let mut r = Rng::new(0x5851_f42d_4c95_7f2d);
+    while positions.len() < 1_100 {
+        positions.extend(little_material(&mut r));
+    }
+    // A larger bound than the per-move one, so that more searches run out of positions.
+    let breadth_first = Limits {
+        positions: 2_000,
+        ..Limits::PER_MOVE
+    };
+    let best_first = Limits {
+        order: Order::BestFirst,
+        ..breadth_first
+    };
+    let (mut cannot, mut mates, mut bound) = (0, 0, 0);
+    for p in &positions {
+        for c in Color::ALL {
+            if unwinnable::static_cannot(p, c).is_some() {
+                continue;
+            }
+            let breadth = unwinnable::analyse_within(p, c, breadth_first);
+            let best = unwinnable::analyse_within(p, c, best_first);
+            let f = fen::to_fen(p, CastlingLetters::XFen);
+            assert_eq!(breadth.can(), best.can(), "{f} {c:?}: {breadth:?} {best:?}");
+            match breadth {
+                Answer::Cannot(_) => cannot += 1,
+                Answer::Mate(line) => {
+                    assert_mating_line(p, c, &line);
+                    mates += 1;
+                }
+                Answer::Unknown => bound += 1,
+            }
+        }
+    }
+    assert!(
+        cannot > 50 && mates > 50 && bound > 50,
+        "{cannot} {mates} {bound}"
+    );
+}
+
 #[test]
 #[ignore = "a few minutes; numbers recorded in docs/dead-positions.md"]
 fn big_run_little_material() {
@@ -732,6 +791,7 @@ fn a_search_cut_short_by_its_bounds_answers_can() {
     let tiny = Limits {
         positions: 10,
         depth: 3,
+        ..full
     };
     assert!(unwinnable::analyse_within(&start, Color::White, tiny).can());
 }

@@ -44,7 +44,7 @@ pub mod material;
 pub mod search;
 mod sets;
 
-pub use search::Limits;
+pub use search::{Limits, Order};
 
 /// Why a side cannot mate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -24,13 +24,33 @@ use crate::square::{Color, Role, Square};
 
 use super::{static_cannot, Answer, Why};
 
-/// Bounds of one search: positions stored and plies from the root. The time a search
-/// may take is bounded by `positions` times the cost of one (a move generation, the
-/// static stages and the heuristic), its memory by `positions` times about 110 bytes.
+/// Bounds of one search: positions stored and plies from the root, and the order it
+/// takes them in. The time a search may take is bounded by `positions` times the cost of
+/// one (a move generation, the static stages and the heuristic), its memory by
+/// `positions` times about 110 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     pub positions: usize,
     pub depth: u16,
+    pub order: Order,
+}
+
+/// The order a search expands the positions it has stored in.
+///
+/// Whether it answers "can" does not depend on it, but for the depth bound: the search
+/// answers "cannot" exactly when the positions it stores before none is left to expand
+/// (the root, and the children of every position it expands: every reachable one the
+/// static stages leave open) are no more than the bound, and hold no mate; that set is
+/// the same in any order. Only the mating line it finds, and the time, depend on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// The most promising first (the heuristic): finds mates with the fewest positions,
+    /// and so the lines, within a large bound.
+    BestFirst,
+    /// Nearest the root first, with no heuristic: less work a position, for a search
+    /// whose yes or no is all that is asked (a breadth-first search also never cuts at the
+    /// depth bound where the best-first one does not).
+    Breadth,
 }
 
 impl Limits {
@@ -39,11 +59,13 @@ impl Limits {
     pub const FULL: Limits = Limits {
         positions: 100_000,
         depth: 200,
+        order: Order::BestFirst,
     };
-    /// For the automatic check after every move.
+    /// For the automatic check after every move: only whether a side can mate.
     pub const PER_MOVE: Limits = Limits {
         positions: 256,
         depth: 200,
+        order: Order::Breadth,
     };
 }
 
@@ -125,7 +147,13 @@ impl Search {
             self.enqueue(idx);
         }
         let mut cut = false;
-        while let Some((_, idx)) = self.queue.pop() {
+        // In breadth order the stored positions are expanded as they were stored.
+        let mut next = 0;
+        while let Some(idx) = match self.limits.order {
+            Order::BestFirst => self.queue.pop().map(|(_, idx)| idx),
+            Order::Breadth => (next < self.nodes.len()).then_some(next as u32),
+        } {
+            next += 1;
             let Some(node) = self.nodes.get(idx as usize) else {
                 break;
             };
@@ -182,8 +210,11 @@ impl Search {
         idx
     }
 
-    /// Queues a stored position by its score.
+    /// Queues a stored position by its score (in breadth order, the store is the queue).
     fn enqueue(&mut self, idx: u32) {
+        if self.limits.order == Order::Breadth {
+            return;
+        }
         if let Some(n) = self.nodes.get(idx as usize) {
             let score = u32::from(n.depth) + weight::GREED * heuristic(&n.pos, self.winner);
             self.queue.push((Reverse(score), idx));
