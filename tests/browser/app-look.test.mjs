@@ -54,6 +54,10 @@ for (const [device, options] of [["desktop", DESKTOP], ["phone", PHONE]]) {
       await page.screenshot({ path: join(shots, `app-ask-${device}-dark.png`) });
       found.push(...(await axe(page)).map((l) => `dialog: ${l}`));
       await ask.getByRole("button", { name: "Open the shared game" }).click();
+      // The game opens asynchronously and then shows its own clock in the setup card: the
+      // custom clock is chosen after that, or the card hides its fields again (a flake in
+      // one clean-clone run on the phone).
+      await page.waitForFunction(() => document.querySelector("chess960-board").game.fen().startsWith("4k3/8/8/8/8/8/8/3QK3 w"));
       await page.selectOption("#tc", "custom");
       await page.fill("#tc-min", "0.05");
       await page.locator("#tc-min").dispatchEvent("change");
