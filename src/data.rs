@@ -407,7 +407,6 @@ fn variation<'a>(
 }
 
 /// Appends the node of variation move `n` (ply `ply`), from `positions[0]` to `positions[1]`.
-#[inline(never)]
 fn push_node<'a>(
     out: &mut Vec<NodeJs<'a>>,
     [before, after]: [&Position; 2],

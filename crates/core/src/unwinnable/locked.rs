@@ -112,8 +112,6 @@ pub fn pawns_locked(pos: &Position) -> bool {
 }
 
 impl Pawns {
-    // Not inlined: three callers, one copy in the wasm.
-    #[inline(never)]
     fn of(pos: &Position, gone: u64, held: u64) -> Option<Pawns> {
         if pos.ep.is_some() {
             return None;
@@ -172,7 +170,6 @@ impl Pawns {
     }
 
     /// The squares the pawn on `at` (a single square) of colour `c` may ever stand on.
-    #[inline(never)]
     fn region(&self, c: Color, at: u64) -> u64 {
         if at & self.fixed != 0 {
             return at;
