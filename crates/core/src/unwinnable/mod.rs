@@ -227,13 +227,15 @@ impl Reached {
         };
         let quiet = |m: Move| Move::new(m.from(), m.to(), MoveKind::Normal) == m;
         let back = Move::new(to, from, MoveKind::Normal);
-        // A few of the side to move's quiet moves (no capture, no pawn) are tried as `l`.
+        // Up to 16 of the side to move's quiet moves (no capture, no pawn) are tried as `l`
+        // (a try is three move generations; a search, 256 positions): after a check, the
+        // king's own moves come first and cannot undo it, another unit must move away.
         let mut tries = 0;
         now.legal_moves().iter().any(|&l| {
             if !quiet(l)
                 || n.contains(l.to())
                 || now.board().role_at(l.from()) == Some(Role::Pawn)
-                || tries == 4
+                || tries == 16
             {
                 return false;
             }
