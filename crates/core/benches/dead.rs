@@ -17,6 +17,8 @@ use std::time::Instant;
 
 #[path = "../tests/support/invariants.rs"]
 mod invariants;
+#[path = "../tests/support/games.rs"]
+mod shared;
 use invariants::Rng;
 
 fn positions_of(game: &Game) -> Vec<Position> {
@@ -116,18 +118,10 @@ fn report(name: &str, positions: &[Position]) {
 }
 
 fn main() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data");
     let mut games = Vec::new();
-    for f in [
-        "lichess-chess960-games.pgn",
-        "cutechess-fischerrandom.pgn",
-        "kokopu-chess960.pgn",
-    ] {
-        let text = std::fs::read_to_string(format!("{dir}/{f}")).unwrap();
-        for g in pgn::split_games(&text) {
-            if let Ok(game) = pgn::read(&g) {
-                games.extend(positions_of(&game));
-            }
+    for g in pgn::split_games(&shared::text().unwrap()) {
+        if let Ok(game) = pgn::read(&g) {
+            games.extend(positions_of(&game));
         }
     }
     let n: usize = std::env::args()

@@ -21,17 +21,11 @@ fn best(rounds: usize, f: &mut dyn FnMut() -> usize) -> f64 {
     best
 }
 
+#[path = "../tests/support/games.rs"]
+mod games;
+
 fn main() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data");
-    let mut text = String::new();
-    for f in [
-        "lichess-chess960-games.pgn",
-        "cutechess-fischerrandom.pgn",
-        "kokopu-chess960.pgn",
-    ] {
-        text.push_str(&std::fs::read_to_string(format!("{dir}/{f}")).unwrap());
-        text.push_str("\n\n");
-    }
+    let text = games::text().unwrap();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rounds: usize = args.iter().find_map(|a| a.parse().ok()).unwrap_or(10);
     let only = args

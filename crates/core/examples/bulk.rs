@@ -14,21 +14,17 @@
 
 use chess960::pgn;
 
+#[path = "../tests/support/games.rs"]
+mod games;
+
 fn main() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data");
-    let mut text = String::new();
-    for f in [
-        "lichess-chess960-games.pgn",
-        "cutechess-fischerrandom.pgn",
-        "kokopu-chess960.pgn",
-    ] {
-        let Ok(part) = std::fs::read_to_string(format!("{dir}/{f}")) else {
-            eprintln!("{dir}/{f}: not readable");
+    let text = match games::text() {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("tests/data: {e}");
             return;
-        };
-        text.push_str(&part);
-        text.push_str("\n\n");
-    }
+        }
+    };
     let part = std::env::args().nth(1).unwrap_or_default();
     if part == "none" {
         return;

@@ -11,6 +11,8 @@
 
 #[path = "support/invariants.rs"]
 mod invariants;
+#[path = "support/games.rs"]
+mod shared;
 
 use chess960::fen;
 use chess960::fen::CastlingLetters;
@@ -802,24 +804,18 @@ fn a_search_cut_short_by_its_bounds_answers_can() {
 /// endgame, where most moves can be taken back and the record is used most).
 #[test]
 fn per_move_check_with_its_record_answers_as_a_search_every_time() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data");
     let mut sequences: Vec<Vec<Position>> = Vec::new();
-    for f in [
-        "lichess-chess960-games.pgn",
-        "cutechess-fischerrandom.pgn",
-        "kokopu-chess960.pgn",
-    ] {
-        let text = std::fs::read_to_string(format!("{dir}/{f}")).unwrap();
-        for g in chess960::pgn::games(&text) {
-            if let Ok(game) = chess960::pgn::read(g) {
-                sequences.push(
-                    (1..=game.ply_count())
-                        .filter_map(|i| game.position_at(i).copied())
-                        .collect(),
-                );
-            }
+    let text = shared::text().unwrap();
+    for g in chess960::pgn::games(&text) {
+        if let Ok(game) = chess960::pgn::read(g) {
+            sequences.push(
+                (1..=game.ply_count())
+                    .filter_map(|i| game.position_at(i).copied())
+                    .collect(),
+            );
         }
     }
+    assert_eq!(sequences.len(), 655);
     let mut rng = Rng::new(0x5eed_0fde);
     for _ in 0..150 {
         let mut p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
