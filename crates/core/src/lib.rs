@@ -1,7 +1,7 @@
 //! Chess rules for standard chess, Chess960 (Fischer Random) and Chess-9 (Nonary Chess):
 //! legal moves, castling by Chess960 rules, FEN/X-FEN/Shredder-FEN, SAN, UCI, PGN, draws,
-//! board-input resolution and sealed-move adjournment. Pure Rust on std; its dependencies
-//! are `getrandom` (random Chess960 ids) and `rustc-hash` (the repetition table). The wasm
+//! board-input resolution and sealed-move adjournment. Pure Rust on std; its one dependency
+//! is `getrandom` (random Chess960 ids). The wasm
 //! bindings (the npm package) and the engine are crates of their own beside it, in the
 //! same workspace.
 //!

@@ -10,6 +10,13 @@ use crate::setup::SwapChoice;
 use crate::square::{Color, Role};
 use crate::text::Push;
 
+/// How many plies back a repetition is looked for at most: a position repeats only
+/// within the plies since the last capture or pawn move, and a game is drawn by the
+/// fifty-move rule 100 plies into them. Past this, a position that repeats one from more
+/// than 1,024 plies before is counted as new; the bound keeps a move's cost flat in a
+/// record of 200,000 plies.
+const REPETITION_WINDOW: usize = 1024;
+
 /// SAN held inline (a move's SAN is at most 7 bytes; 15 leaves room), so that a ply
 /// costs no allocation of its own.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -234,12 +241,21 @@ impl Game {
         });
     }
 
-    /// Counts an occurrence of `pos`; returns how often it has occurred, this time
-    /// included.
-    pub(super) fn count(&mut self, pos: &Position) -> u32 {
-        let seen = self.occurrences.entry(pos.repetition_key()).or_insert(0);
-        *seen += 1;
-        *seen
+    /// How often `pos`, the position after the next step, has occurred, this time
+    /// included (positions count once the swap phase is over): one more than its latest
+    /// earlier occurrence, or 1. That occurrence is among the last `halfmoves` plies, as
+    /// engines look for it: a position from before a capture or a pawn move never comes
+    /// back (FIDE 9.2). Nothing to undo when a step is taken back.
+    pub(super) fn count(&self, pos: &Position) -> u32 {
+        let window = (pos.halfmoves() as usize).min(REPETITION_WINDOW);
+        let earlier = self.plies.iter().rev().take(window);
+        let start = (self.plies.len() < window).then_some((&self.start, self.start_seen));
+        let key = pos.repetition_key();
+        earlier
+            .map(|p| (&p.after, p.seen))
+            .chain(start)
+            .find(|&(p, seen)| seen > 0 && p.board() == pos.board() && p.repetition_key() == key)
+            .map_or(1, |(_, seen)| seen + 1)
     }
 
     /// Takes back the last move or swap, with its annotations.
@@ -256,15 +272,6 @@ impl Game {
         let Some(p) = self.plies.pop() else {
             return false;
         };
-        if p.seen > 0 {
-            let key = p.after.repetition_key();
-            if let Some(n) = self.occurrences.get_mut(&key) {
-                *n -= 1;
-                if *n == 0 {
-                    self.occurrences.remove(&key);
-                }
-            }
-        }
         if let Some(notes) = self.take_notes(n) {
             self.variation_moves -= notes.variation_moves();
         }

@@ -16,13 +16,12 @@ use crate::castling::CastlingSide;
 use crate::fen::{self, CastlingLetters, FenError};
 use crate::headers::Headers;
 use crate::movegen::MoveList;
-use crate::position::{Move, Position, RepetitionKey};
+use crate::position::{Move, Position};
 use crate::san;
 use crate::setup::{self, SetupError, SwapChoice};
 use crate::square::{Color, Role, Square};
 use crate::tree::Notes;
 use crate::uci::{self, CastlingNotation};
-use rustc_hash::FxHashMap;
 
 mod edit;
 mod error;
@@ -70,11 +69,6 @@ pub struct Game {
     /// Whether `start` is a dead position (judged once; false in a swap phase).
     start_dead: bool,
     plies: Vec<Ply>,
-    /// How often each counted position has occurred (positions count once the swap
-    /// phase is over): a ply's count is read from here when it is played, and undo
-    /// takes it back. Counting over the whole game is exact for repetition (FIDE 9.2):
-    /// a position from before a capture or pawn move never comes back.
-    occurrences: FxHashMap<RepetitionKey, u32>,
     /// 1 when the start position was counted (0 in a Chess-9 swap phase).
     start_seen: u32,
     /// The side that must choose a Chess-9 swap next, if any.
@@ -105,7 +99,6 @@ impl Game {
             start,
             start_dead: swap_pending.is_none() && outcome::judge_dead(&start),
             plies: Vec::new(),
-            occurrences: FxHashMap::default(),
             start_seen: 0,
             swap_pending,
             outcome: None,
@@ -317,11 +310,10 @@ impl Game {
         Ok(())
     }
 
-    /// Room for `n` more plies read from a record: the plies and the repetition counts
-    /// grow once instead of doubling along the record.
+    /// Room for `n` more plies read from a record: the plies grow once instead of
+    /// doubling along the record.
     pub(crate) fn reserve_read(&mut self, n: usize) {
         self.plies.reserve(n);
-        self.occurrences.reserve(n);
     }
 
     /// Plays `m`, read from a record and checked legal there, with its SAN as read
