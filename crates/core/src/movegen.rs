@@ -483,7 +483,18 @@ impl Position {
     }
 
     pub fn has_legal_moves(&self) -> bool {
-        // Counting is perft's fast path: no group is built.
+        // Out of check, a pawn off the king's lines (so no pin holds it) that can step has
+        // a legal move: most positions answer here. The others are counted (perft's fast
+        // path).
+        let b = &self.board;
+        if let Some(king) = b.king(self.turn) {
+            let lines = attacks::tables().queen(king, Bitboard::EMPTY);
+            let free = b.by_role(Role::Pawn) & b.by_color(self.turn) & !lines;
+            let white = self.turn == crate::square::Color::White;
+            if (free.shift_up(white) & !b.occupied()).any() && !self.is_check() {
+                return true;
+            }
+        }
         self.count_legal() > 0
     }
 
