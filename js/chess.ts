@@ -121,6 +121,17 @@ let adopt: Game | undefined;
 /** How many of the latest moves `undo()` answers from memory (see `Chess.#kept`): up to twice this. */
 const KEPT = 128;
 
+// `move()`'s hot calls (src/ops.rs `Play`): the move goes in as a number or as bytes
+// written into the game's buffer, and the answer is read from the wasm memory, so no
+// string crosses through wasm-bindgen's glue (which allocates in the wasm for each
+// argument and the answer, and frees them again).
+/** A view of the wasm memory, made again after the memory grew (which detaches it). */
+let heap = new Uint8Array(0);
+const memory = (): Uint8Array => (heap.byteLength > 0 ? heap : (heap = new Uint8Array((Game.memory() as WebAssembly.Memory).buffer)));
+const decoder = new TextDecoder();
+/** Square name → index (a1 = 0 … h8 = 63). */
+const SQUARE_INDEX = new Map<unknown, number>(Array.from({ length: 64 }, (_, i) => [squareOf(i), i]));
+
 /** The `Move` of a record line of `text` (from `at`, its tab at `tab`, to `end`): `record\tafter`. */
 function moveAt(text: string, at: number, tab: number, end: number, before: string): Move {
   return new Move(fieldsAt(text, at, tab), before, text.slice(tab + 1, end));
@@ -140,6 +151,8 @@ export class Chess {
   }
 
   #raw: Game;
+  /** Where `#raw`'s hot-call buffer is in the wasm memory (asked once). */
+  #io: number | undefined;
   /**
    * The X-FEN of the position now, kept between calls (a move's `before` is the FEN of
    * the position it starts from: kept, not rebuilt); undefined when not known.
@@ -195,6 +208,27 @@ export class Chess {
     return (this.#fen ??= this.#raw.get(op.GET_FEN));
   }
 
+  /** A hot call (src/ops.rs `Play`) → its answer, or undefined when nothing was played. */
+  #play(o: number, x: number): string | undefined {
+    const n = this.#raw.play(o, x);
+    if (n < 0) return undefined;
+    const at = (this.#io ??= this.#raw.io());
+    return decoder.decode(memory().subarray(at, at + n));
+  }
+
+  /** `text` played by the hot call when it is ASCII and fits its buffer → the answer, or undefined. */
+  #playText(text: string, strict: boolean): string | undefined {
+    if (text.length > op.SIZE_IO_BYTES) return undefined;
+    const at = (this.#io ??= this.#raw.io());
+    const bytes = memory();
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c > 0x7f) return undefined;
+      bytes[at + i] = c;
+    }
+    return this.#play(strict ? op.PLAY_CHESS_JS_STRICT : op.PLAY_CHESS_JS, text.length);
+  }
+
   /** A move just played (its answer `record\tafter`), the position `before` it. */
   #played(answer: string, before: string): Move {
     const tab = answer.indexOf("\t");
@@ -210,6 +244,7 @@ export class Chess {
   #replace(next: Game): void {
     this.#raw.free();
     this.#raw = next;
+    this.#io = undefined;
     this.#forget();
   }
 
@@ -490,14 +525,20 @@ export class Chess {
       // chess.js's rule: the legal move with exactly these from and to squares whose
       // promotion, if it has one, is exactly `promotion` (which a move without one ignores).
       const m = move as { from?: unknown; to?: unknown; promotion?: unknown } | undefined;
-      if (typeof m !== "object" || !isSquare(m.from) || !isSquare(m.to)) {
-        throw new Error(`Invalid move: ${JSON.stringify(move)}`);
-      }
-      const promotion = m.promotion === "q" || m.promotion === "r" || m.promotion === "b" || m.promotion === "n" ? m.promotion : "";
-      try {
-        answer = this.#raw.call(op.CALL_MOVE_FROM_TO, m.from + m.to + promotion, "");
-      } catch (cause) {
-        throw new Error(`Invalid move: ${JSON.stringify(move)}`, { cause });
+      const from = typeof m === "object" ? SQUARE_INDEX.get(m.from) : undefined;
+      const to = typeof m === "object" ? SQUARE_INDEX.get(m.to) : undefined;
+      if (from === undefined || to === undefined) throw new Error(`Invalid move: ${JSON.stringify(move)}`);
+      const promotion = m!.promotion === "q" || m!.promotion === "r" || m!.promotion === "b" || m!.promotion === "n" ? m!.promotion : "";
+      const played = this.#play(op.PLAY_FROM_TO, from | (to << 6) | (promotion === "" ? 0 : promotion.charCodeAt(0) << 12));
+      if (played !== undefined) {
+        answer = played;
+      } else {
+        // Not legal: the string call says why (and plays nothing).
+        try {
+          answer = this.#raw.call(op.CALL_MOVE_FROM_TO, `${squareOf(from)}${squareOf(to)}${promotion}`, "");
+        } catch (cause) {
+          throw new Error(`Invalid move: ${JSON.stringify(move)}`, { cause });
+        }
       }
     }
     return this.#played(answer, before);
@@ -507,7 +548,7 @@ export class Chess {
   #moveText(text: string, strict: boolean): string {
     // chess.js's stripped SAN of a null move (only text with a '-' may be one).
     if (text.includes("-") && text.replace(/=/, "").replace(/[+#]?[?!]*$/, "") === "--") return this.#raw.call(op.CALL_NULL, "", "");
-    const answer = this.#raw.call(op.CALL_MOVE_CHESS_JS, text, strict ? "strict" : "");
+    const answer = this.#playText(text, strict) ?? this.#raw.call(op.CALL_MOVE_CHESS_JS, text, strict ? "strict" : "");
     if (answer !== "") return answer;
     const why = this.#raw.call(op.CALL_WHY_NOT, text, "");
     throw new Error(`Invalid move: ${text}`, { cause: new Error(why || "not a move in chess.js's notation here") });
@@ -518,7 +559,7 @@ export class Chess {
     // A move played here by move(): the core only takes it back, and the answer is a copy
     // of the kept move (chess.js answers a new object each time).
     const kept = this.#kept.pop();
-    if (kept !== undefined && this.#raw.num(op.NUM_TAKE_BACK, 0) === 1) {
+    if (kept !== undefined && this.#raw.play(op.PLAY_TAKE_BACK, 0) === 1) {
       this.#fen = kept.before;
       return kept.copy();
     }

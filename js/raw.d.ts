@@ -11,11 +11,14 @@ export class Game {
   static open(op: number, envelope: any): Game;
   static util(op: number, a: Uint8Array, x: number): any;
   static memoryPages(): number;
+  static memory(): any;
   get(op: number): string;
   act(op: number): string;
   call(op: number, a: string, b: string): string;
   ask(op: number, a: string, b: string, c: string): boolean;
   num(op: number, x: number): number;
+  io(): number;
+  play(op: number, x: number): number;
   data(op: number, value: any): any;
   status(): number;
   destsPacked(): Uint8Array;

@@ -29,7 +29,7 @@ use chess960::square::{Color, Piece, Role, Square};
 use chess960::text::{cat, first_chars, Push};
 use chess960::uci::CastlingNotation;
 use js::ToJs;
-use ops::{Act, Ask, Call, Data, Get, Make, Num, Open, Read, Status, Util};
+use ops::{Act, Ask, Call, Data, Get, Make, Num, Open, Play, Read, Size, Status, Util};
 use read::Args;
 use wasm_bindgen::prelude::*;
 
@@ -128,11 +128,17 @@ fn piece_text(p: Piece) -> String {
 #[wasm_bindgen(js_name = Game)]
 pub struct JsGame {
     inner: Game,
+    /// The hot calls' bytes ([`Play`]): move text in, the answer out. Never resized, so
+    /// its place in the wasm memory (`io()`) holds while the game lives.
+    io: Box<[u8]>,
 }
 
 impl JsGame {
     fn of(inner: Game) -> JsGame {
-        JsGame { inner }
+        JsGame {
+            inner,
+            io: vec![0; Size::IoBytes as usize].into_boxed_slice(),
+        }
     }
 
     /// The record of the step just played, a tab and the X-FEN after it.
@@ -570,6 +576,53 @@ impl JsGame {
         })
     }
 
+    /// Where the hot calls' bytes are in the wasm memory ([`Play`]).
+    pub fn io(&self) -> u32 {
+        self.io.as_ptr() as usize as u32
+    }
+
+    /// A hot move call ([`Play`]): the answer's length at `io()`, or -1 when nothing was
+    /// played.
+    pub fn play(&mut self, op: u32, x: u32) -> i32 {
+        let g = &mut self.inner;
+        let played = match Play::from_u32(op) {
+            Some(Play::FromTo) => {
+                let square = |i: u32| Square::from_index((i & 63) as u8);
+                let promotion = match x >> 12 {
+                    0 => Ok(None),
+                    c => char::from_u32(c)
+                        .and_then(Role::from_char)
+                        .filter(|r| Role::PROMOTIONS.contains(r))
+                        .map(Some)
+                        .ok_or(()),
+                };
+                promotion.is_ok_and(|p| g.play_input_quiet(square(x), square(x >> 6), p).is_ok())
+            }
+            Some(op @ (Play::ChessJs | Play::ChessJsStrict)) => {
+                let reading = match op {
+                    Play::ChessJsStrict => Reading::Strict,
+                    _ => Reading::Permissive,
+                };
+                let text = self.io.get(..x as usize).map(std::str::from_utf8);
+                matches!(text, Some(Ok(t)) if matches!(g.play_chessjs(t, reading), Ok(true)))
+            }
+            Some(Play::TakeBack) => return i32::from(g.take_back()),
+            None => false,
+        };
+        if !played {
+            return -1;
+        }
+        let answer = self.last_record();
+        match self.io.get_mut(..answer.len()) {
+            Some(out) => {
+                out.copy_from_slice(answer.as_bytes());
+                answer.len() as i32
+            }
+            // (Never: see `Size::IoBytes`.)
+            None => -1,
+        }
+    }
+
     /// An operation on a number ([`Num`]).
     pub fn num(&mut self, op: u32, x: f64) -> Result<f64, JsValue> {
         let g = &mut self.inner;
@@ -577,7 +630,6 @@ impl JsGame {
             Num::Perft => g.perft(whole_in(x, MAX_PERFT, "perft depth")?) as f64,
             Num::MoveNumber => f64::from(g.position().fullmoves()),
             Num::Repetitions => f64::from(g.repetitions()),
-            Num::TakeBack => f64::from(u8::from(g.take_back())),
         })
     }
 
@@ -681,6 +733,11 @@ impl JsGame {
     }
 
     /// Pages of wasm memory (64 KiB each), for memory tests.
+    /// The wasm memory (js/chess.ts reads the hot calls' answers from it).
+    pub fn memory() -> JsValue {
+        wasm_bindgen::memory()
+    }
+
     #[wasm_bindgen(js_name = memoryPages)]
     pub fn memory_pages() -> usize {
         alloc::pages()

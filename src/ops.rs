@@ -164,6 +164,20 @@ ops! {
 }
 
 ops! {
+    /// `game.play(op, x)`: `move()`'s hot calls, with no string across the boundary. The answer, as `call`'s (the move's record, a tab, the X-FEN after it; ASCII, at most `SIZE_IO_BYTES`), is written at `game.io()` in the wasm memory, and `play` returns its length; -1 when nothing was played (then `call` says why). Never throws.
+    pub enum Play {
+        /// `x`: the from square, the to square times 64 and the promotion letter's character code times 4096 (0 for none); squares a1 = 0 … h8 = 63. As `call`'s `MoveFromTo`.
+        FromTo = 0,
+        /// `x`: the byte length of the move text written at `game.io()` (ASCII, at most `SIZE_IO_BYTES`), read as `call`'s `MoveChessJs` reads it, permissively.
+        ChessJs = 1,
+        /// The same, strictly.
+        ChessJsStrict = 2,
+        /// Takes back the last step, as [`Act::Undo`] does, without its record (the JS side answers from the move it kept) → 1, or 0 when there was none (nothing written); `x` unused.
+        TakeBack = 3,
+    }
+}
+
+ops! {
     /// `game.ask(op, a, b, c)`: a question or a change with text arguments → a boolean. Throws an `Error` for a bad argument (the game unchanged).
     pub enum Ask {
         /// Whether colour `a` can still mate by some series of legal moves.
@@ -192,8 +206,6 @@ ops! {
         MoveNumber = 1,
         /// How many times the current position has occurred.
         Repetitions = 2,
-        /// Takes back the last step, as [`Act::Undo`] does, without its record (the JS side answers from the move it kept) → 1, or 0 when there was none; `x` unused.
-        TakeBack = 3,
     }
 }
 
@@ -244,5 +256,13 @@ ops! {
         GameOver = 128,
         /// Neither side can mate by any series of legal moves (FIDE 5.2.2).
         DeadPosition = 256,
+    }
+}
+
+ops! {
+    /// Sizes the boundary shares.
+    pub enum Size {
+        /// The bytes of a game's `io()` buffer ([`Play`]): room for any answer (a record is at most ~60 bytes, an X-FEN ~100); longer move text goes through `call`.
+        IoBytes = 256,
     }
 }

@@ -4,7 +4,9 @@
 //! class, structured data comes back as plain objects.
 #![cfg(target_arch = "wasm32")]
 
-use chess960_wasm::ops::{Act, Ask, Call, Data, Get, Make, Num, Open, Read, Status, Util};
+use chess960_wasm::ops::{
+    Act, Ask, Call, Data, Get, Make, Num, Open, Play, Read, Size, Status, Util,
+};
 use chess960_wasm::JsGame;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -47,6 +49,8 @@ fn every_constant_of_js_ops_ts_names_the_operation_of_its_number() {
             "NUM" => Num::from_u32(n).map(Num::name),
             "DATA" => Data::from_u32(n).map(Data::name),
             "STATUS" => Status::from_u32(n).map(Status::name),
+            "PLAY" => Play::from_u32(n).map(Play::name),
+            "SIZE" => Size::from_u32(n).map(Size::name),
             _ => None,
         }
     }
@@ -247,9 +251,9 @@ fn questions_answer_booleans_and_acts_change_the_game() {
     // The take-back without a record answers whether there was a step.
     let before = g.get(Get::Fen as u32);
     g.call(Call::Move as u32, "Nf3", "").unwrap();
-    assert_eq!(g.num(Num::TakeBack as u32, 0.0).unwrap(), 1.0);
+    assert_eq!(g.play(Play::TakeBack as u32, 0), 1);
     assert_eq!(g.get(Get::Fen as u32), before);
-    assert_eq!(g.num(Num::TakeBack as u32, 0.0).unwrap(), 0.0);
+    assert_eq!(g.play(Play::TakeBack as u32, 0), 0);
     assert!(g.ask(Ask::DrawByAgreement as u32, "", "", "").unwrap());
     assert!(
         !g.ask(Ask::Resign as u32, "w", "", "").unwrap(),
