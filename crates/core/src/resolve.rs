@@ -24,11 +24,13 @@ pub enum Resolution {
 pub fn resolve(legal: &MoveList, from: Square, to: Square) -> Resolution {
     // One pass; the first match of each kind, applied in the order of the rules below.
     let (mut onto_rook, mut king_trip, mut rook_move) = (None, None, None);
-    let mut ordinary: Vec<Move> = Vec::new();
+    // The first ordinary move from `from` to `to` (more than one are promotions, listed
+    // at the end: most inputs allocate nothing).
+    let mut ordinary = None;
     for &m in legal.iter() {
         if !m.is_castle() {
             if m.from() == from && m.to() == to {
-                ordinary.push(m);
+                ordinary.get_or_insert(m);
             }
             continue;
         }
@@ -53,8 +55,8 @@ pub fn resolve(legal: &MoveList, from: Square, to: Square) -> Resolution {
     }
     // 2. King to its castling destination (the king actually travels).
     if let Some(c) = king_trip {
-        return match ordinary.first() {
-            Some(&k) => Resolution::Ambiguous {
+        return match ordinary {
+            Some(k) => Resolution::Ambiguous {
                 castle: c,
                 king_move: k,
             },
@@ -66,9 +68,17 @@ pub fn resolve(legal: &MoveList, from: Square, to: Square) -> Resolution {
         return Resolution::Castle(c);
     }
     // 4. Ordinary moves and promotions.
-    match ordinary.as_slice() {
-        [] => Resolution::Illegal,
-        [m] if !matches!(m.kind(), MoveKind::Promotion(_)) => Resolution::Move(*m),
-        _ => Resolution::Promotion(ordinary),
+    match ordinary {
+        None => Resolution::Illegal,
+        Some(m) if !matches!(m.kind(), MoveKind::Promotion(_)) => Resolution::Move(m),
+        Some(_) => {
+            let mut promotions = Vec::new();
+            for &m in legal.iter() {
+                if !m.is_castle() && m.from() == from && m.to() == to {
+                    promotions.push(m);
+                }
+            }
+            Resolution::Promotion(promotions)
+        }
     }
 }
