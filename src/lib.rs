@@ -131,6 +131,8 @@ pub struct JsGame {
     /// The hot calls' bytes ([`Play`]): move text in, the answer out. Never resized, so
     /// its place in the wasm memory (`io()`) holds while the game lives.
     io: Box<[u8]>,
+    /// The hot calls' answer as it is written, kept between calls (no allocation a move).
+    answer: String,
 }
 
 impl JsGame {
@@ -138,19 +140,25 @@ impl JsGame {
         JsGame {
             inner,
             io: vec![0; Size::IoBytes as usize].into_boxed_slice(),
+            answer: String::new(),
         }
     }
 
     /// The record of the step just played, a tab and the X-FEN after it.
     fn last_record(&self) -> String {
-        let g = &self.inner;
         let mut s = String::with_capacity(160);
-        if let Some(e) = g.entry(g.ply_count()) {
-            records::push_entry(&mut s, &e, g.notation());
-            s.push('\t');
-            fen::push_fen(g.position(), CastlingLetters::XFen, &mut s);
-        }
+        self.push_last_record(&mut s);
         s
+    }
+
+    /// Appends [`JsGame::last_record`] to `s`.
+    fn push_last_record(&self, s: &mut String) {
+        let g = &self.inner;
+        if let Some(e) = g.entry(g.ply_count()) {
+            records::push_entry(s, &e, g.notation());
+            s.push('\t');
+            fen::push_fen(g.position(), CastlingLetters::XFen, s);
+        }
     }
 
     fn played(&self, r: Result<(), PlayError>) -> Answer<String> {
@@ -612,15 +620,19 @@ impl JsGame {
         if !played {
             return -1;
         }
-        let answer = self.last_record();
-        match self.io.get_mut(..answer.len()) {
+        let mut answer = std::mem::take(&mut self.answer);
+        answer.clear();
+        self.push_last_record(&mut answer);
+        let n = match self.io.get_mut(..answer.len()) {
             Some(out) => {
                 out.copy_from_slice(answer.as_bytes());
                 answer.len() as i32
             }
             // (Never: see `Size::IoBytes`.)
             None => -1,
-        }
+        };
+        self.answer = answer;
+        n
     }
 
     /// An operation on a number ([`Num`]).
