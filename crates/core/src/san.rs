@@ -363,18 +363,32 @@ pub fn chessjs_move(
     legal: &MoveList,
     reading: Reading,
 ) -> Option<Move> {
+    chessjs_read(pos, text, legal, reading).map(|(m, _)| m)
+}
+
+/// [`chessjs_move`], with the move's SAN when it was written on the way (the common
+/// case: the text is that SAN, decorations aside), so that playing it need not write it
+/// again.
+pub(crate) fn chessjs_read(
+    pos: &Position,
+    text: &str,
+    legal: &MoveList,
+    reading: Reading,
+) -> Option<(Move, Option<String>)> {
+    // The common case first: the text is the SAN itself (then nothing is copied to
+    // compare them).
+    if let Ok(m) = parse_san(pos, text, legal) {
+        let san = to_san(pos, m, legal);
+        if san == text || same_san(&san, text) {
+            return Some((m, Some(san)));
+        }
+    }
     let permissive = reading == Reading::Permissive;
     let mut clean = chessjs_stripped(text);
     if permissive && (clean == b"0-0" || clean == b"0-0-0") {
         clean
             .iter_mut()
             .for_each(|c| *c = if *c == b'0' { b'O' } else { *c });
-    }
-    // The common case first: the text is the SAN of the move it names.
-    if let Ok(m) = parse_san(pos, text, legal) {
-        if chessjs_stripped(&to_san(pos, m, legal)) == clean {
-            return Some(m);
-        }
     }
     let is_uci = matches!(
         clean.as_slice(),
@@ -390,13 +404,13 @@ pub fn chessjs_move(
     if permissive && is_uci {
         let uci = core::str::from_utf8(&clean).unwrap_or_default();
         if let Ok(m) = crate::uci::parse_uci(pos, uci, legal) {
-            return Some(m);
+            return Some((m, None));
         }
     }
     let ordered = chessjs_order(pos, legal);
     let sans: Vec<String> = ordered.iter().map(|&m| to_san(pos, m, legal)).collect();
     if let Some(i) = sans.iter().position(|s| chessjs_stripped(s) == clean) {
-        return ordered.get(i).copied();
+        return ordered.get(i).map(|&m| (m, None));
     }
     if !permissive {
         return None;
@@ -407,7 +421,7 @@ pub fn chessjs_move(
         let rook_from = m.is_castle().then(|| m.to());
         (m, role, san.as_str(), rook_from)
     });
-    chessjs_permissive(&clean, &found, candidates)
+    chessjs_permissive(&clean, &found, candidates).map(|m| (m, None))
 }
 
 /// The groups of chess.js's permissive pattern (piece, from, to, promotion) in `clean`:

@@ -45,13 +45,13 @@ impl Game {
         // common case skips the rest of the list.
         if let Some(to) = last_square(text) {
             let legal = self.legal_moves_to(to);
-            if let Some(m) = san::chessjs_move(self.position(), text, &legal, reading) {
-                return self.push_move(m, &legal).map(|()| true);
+            if let Some((m, san)) = san::chessjs_read(self.position(), text, &legal, reading) {
+                return self.push_move_san(m, &legal, san).map(|()| true);
             }
         }
         let legal = self.legal_moves();
-        match san::chessjs_move(self.position(), text, &legal, reading) {
-            Some(m) => self.push_move(m, &legal).map(|()| true),
+        match san::chessjs_read(self.position(), text, &legal, reading) {
+            Some((m, san)) => self.push_move_san(m, &legal, san).map(|()| true),
             None => Ok(false),
         }
     }

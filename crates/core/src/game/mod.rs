@@ -301,9 +301,19 @@ impl Game {
     /// Plays `m`, which must be one of `legal`, the position's legal moves (the record's
     /// SAN is written against them).
     pub(crate) fn push_move(&mut self, m: Move, legal: &MoveList) -> Result<(), PlayError> {
+        self.push_move_san(m, legal, None)
+    }
+
+    /// [`Game::push_move`] with the move's SAN, when it is known already.
+    pub(crate) fn push_move_san(
+        &mut self,
+        m: Move,
+        legal: &MoveList,
+        san: Option<String>,
+    ) -> Result<(), PlayError> {
         self.check_room(1)?;
         let pos = self.position();
-        let san = San::new(&san::to_san(pos, m, legal));
+        let san = San::new(&san.unwrap_or_else(|| san::to_san(pos, m, legal)));
         let after = pos.after(m);
         self.push_step(after, Step::Move(m), san);
         self.update_outcome();
