@@ -1085,7 +1085,7 @@ impl Line {
                 Ok((none, "--".to_owned(), pos.after_null()))
             }
         } else {
-            find_move(&pos, mv, strict).map(|(m, san)| (m, san, pos.after(m)))
+            find_move(&pos, mv, strict)
         };
         match found {
             Ok((mv, san, after)) => {
@@ -1141,7 +1141,11 @@ fn on_one_line(c: &str) -> String {
 /// The moves to the square the text ends on (the destination, in every form it reads)
 /// are generated first: all that reading and writing SAN need; when they do not give the
 /// move, all the moves do (or give the error).
-fn find_move(pos: &Position, mv: &str, strict: bool) -> Result<(Move, String), PlayError> {
+fn find_move(
+    pos: &Position,
+    mv: &str,
+    strict: bool,
+) -> Result<(Move, String, Position), PlayError> {
     let b = mv.as_bytes();
     let to = (1..b.len()).rev().find_map(|i| {
         let (f, r) = (*b.get(i - 1)?, *b.get(i)?);
@@ -1156,7 +1160,10 @@ fn find_move(pos: &Position, mv: &str, strict: bool) -> Result<(Move, String), P
             san::parse_san(pos, mv, legal)
         };
         parsed
-            .map(|m| (m, san::to_san(pos, m, legal)))
+            .map(|m| {
+                let (san, after) = san::to_san_after(pos, m, legal);
+                (m, san, after)
+            })
             .map_err(PlayError::San)
     };
     to.map(|sq| pos.legal_moves_to(Bitboard::from_square(sq)))
@@ -1588,7 +1595,7 @@ mod tests {
                         ] {
                             for strict in [false, true] {
                                 assert_eq!(
-                                    find_move(&pos, text, strict),
+                                    find_move(&pos, text, strict).map(|(m, san, _)| (m, san)),
                                     all(&pos, text, strict),
                                     "{text} in {}",
                                     fen::to_fen(&pos, CastlingLetters::XFen)

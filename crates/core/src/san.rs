@@ -127,9 +127,17 @@ pub fn suffix(after: &Position) -> &'static str {
 
 /// Full SAN with check or mate suffix.
 pub fn to_san(pos: &Position, m: Move, legal: &MoveList) -> String {
+    to_san_after(pos, m, legal).0
+}
+
+/// [`to_san`] and the position after the move, made once for both (a record read plays
+/// the move after writing its SAN).
+pub fn to_san_after(pos: &Position, m: Move, legal: &MoveList) -> (String, Position) {
+    let after = pos.after(m);
     let mut s = String::with_capacity(8);
-    push_san(&mut s, pos, m, legal);
-    s
+    push_plain(&mut s, pos, m, legal);
+    s.push_str(suffix(&after));
+    (s, after)
 }
 
 /// Writes [`to_san`] into `s`: a move list's SANs share one buffer.
