@@ -554,7 +554,12 @@ impl<'a> Lexer<'a> {
                 self.at_line_start = true;
                 continue;
             }
-            // Visible ASCII starts a token (most bytes here): no whitespace test.
+            // Visible ASCII starts a token (most bytes here): no whitespace test; nor
+            // for a plain space, the other byte most often met here.
+            if c == b' ' {
+                self.pos += 1;
+                continue;
+            }
             let mut space = 0;
             if !(b'!'..0x7f).contains(&c) {
                 space = self.space_at(start);
