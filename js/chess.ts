@@ -883,11 +883,14 @@ export class Chess {
 
   /** Releases the wasm memory now; the instance is unusable afterwards. */
   free(): void {
+    // The buffer's place is forgotten: a later call asks for it again, which throws
+    // (the game is gone) before anything is written where the buffer was.
+    this.#io = undefined;
     this.#raw.free();
   }
 
   [Symbol.dispose](): void {
-    this.#raw.free();
+    this.free();
   }
 }
 

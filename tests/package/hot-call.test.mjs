@@ -45,3 +45,26 @@ test("text the buffer does not take plays through the string call", () => {
   }
   assert.equal(ours.fen(), theirs.fen());
 });
+
+// (Chess.free() forgets where the game's buffer was, so that such a move asks for it and
+// throws before writing there; whether a stale write would show depends on where the
+// allocator puts the next game, so this checks the throws and the games around them.)
+test("a freed game's move throws, and the games made around it play on", () => {
+  const ours = new Chess();
+  const theirs = new JsChess();
+  for (const m of ["e4", "e5"]) assert.deepEqual({ ...ours.move(m) }, { ...theirs.move(m) });
+  for (let i = 0; i < 50; i++) {
+    const gone = new Chess();
+    gone.move("d4");
+    gone.free();
+    // A game made now may take the freed memory.
+    const next = new Chess();
+    assert.throws(() => gone.move("Nf3"));
+    assert.throws(() => gone.move("x".repeat(40)));
+    assert.throws(() => gone.move({ from: "g1", to: "f3" }));
+    assert.equal(next.move("Nf3").after, "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
+    next.free();
+  }
+  for (const m of ["Nf3", { from: "b8", to: "c6" }]) assert.deepEqual({ ...ours.move(m) }, { ...theirs.move(m) });
+  assert.equal(ours.fen(), theirs.fen());
+});
