@@ -1394,13 +1394,15 @@ fn read_one<'a>(
             // move tells nothing: it is read in a position without moves too).
             let movable = moves.get(i + 1).is_some_and(|next| next.san != "--");
             let Some(node) = moves.get_mut(i) else { break };
-            let notes = core::mem::take(&mut node.notes);
             if node.san == "--" {
                 let _ = game.play_null();
             } else {
                 game.push_read(node.mv, &node.san, movable);
             }
-            game.set_read_notes(base + i + 1, notes);
+            // (Most moves have none: nothing to move out.)
+            if !node.notes.is_empty() {
+                game.set_read_notes(base + i + 1, core::mem::take(&mut node.notes));
+            }
         }
     }
     conclude(&mut game, result);
