@@ -90,8 +90,10 @@ pub fn push_moves(
         if !out.is_empty() {
             out.push('\n');
         }
-        push_move(out, &PlayedMove::describe(pos, m, legal), notation);
+        // The SAN's check sign and the FEN from one make of the move.
+        let (san, after) = chess960::san::to_san_after(pos, m, legal);
+        push_move(out, &PlayedMove::with_san(pos, m, san), notation);
         out.push('\t');
-        chess960::fen::push_fen(&pos.after(m), chess960::fen::CastlingLetters::XFen, out);
+        chess960::fen::push_fen(&after, chess960::fen::CastlingLetters::XFen, out);
     }
 }
