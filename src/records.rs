@@ -5,7 +5,7 @@
 //! `color piece from to captured promotion flags san uci [rookFrom rookTo]`
 //! (js/RAW_API.md): the first six fields have fixed widths.
 
-use chess960::game::{Entry, PlayedMove};
+use chess960::game::{Entry, PlayedMove, San};
 use chess960::position::{Move, MoveKind};
 use chess960::setup::SwapChoice;
 use chess960::square::{Color, Role};
@@ -86,13 +86,15 @@ pub fn push_moves(
     legal: &chess960::movegen::MoveList,
     notation: CastlingNotation,
 ) {
+    // One buffer for the SANs; the SAN's check sign and the FEN from one make of each move.
+    let mut san = String::with_capacity(8);
     for &m in moves {
         if !out.is_empty() {
             out.push('\n');
         }
-        // The SAN's check sign and the FEN from one make of the move.
-        let (san, after) = chess960::san::to_san_after(pos, m, legal);
-        push_move(out, &PlayedMove::with_san(pos, m, san), notation);
+        san.clear();
+        let after = chess960::san::push_san_after(&mut san, pos, m, legal);
+        push_move(out, &PlayedMove::with_san(pos, m, San::new(&san)), notation);
         out.push('\t');
         chess960::fen::push_fen(&after, chess960::fen::CastlingLetters::XFen, out);
     }

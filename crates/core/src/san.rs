@@ -133,11 +133,18 @@ pub fn to_san(pos: &Position, m: Move, legal: &MoveList) -> String {
 /// [`to_san`] and the position after the move, made once for both (a record read plays
 /// the move after writing its SAN).
 pub fn to_san_after(pos: &Position, m: Move, legal: &MoveList) -> (String, Position) {
-    let after = pos.after(m);
     let mut s = String::with_capacity(8);
-    push_plain(&mut s, pos, m, legal);
-    s.push_str(suffix(&after));
+    let after = push_san_after(&mut s, pos, m, legal);
     (s, after)
+}
+
+/// Writes [`to_san`] into `s` and answers the position after the move (a move list's
+/// SANs share one buffer).
+pub fn push_san_after(s: &mut String, pos: &Position, m: Move, legal: &MoveList) -> Position {
+    let after = pos.after(m);
+    push_plain(s, pos, m, legal);
+    s.push_str(suffix(&after));
+    after
 }
 
 /// Writes [`to_san`] into `s`: a move list's SANs share one buffer.

@@ -116,7 +116,7 @@ fn sans_of(g: &Game) -> Vec<String> {
     g.entries()
         .iter()
         .filter_map(|e| match e {
-            Entry::Move(pm) => Some(pm.san.clone()),
+            Entry::Move(pm) => Some(pm.san.as_str().to_owned()),
             Entry::Swap { .. } | Entry::Null { .. } => None,
         })
         .collect()

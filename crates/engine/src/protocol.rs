@@ -339,7 +339,7 @@ impl PlyOut {
             ply: r.ply,
             san: played
                 .as_ref()
-                .map_or_else(|| String::from("--"), |m| m.san.clone()),
+                .map_or_else(|| String::from("--"), |m| m.san.as_str().to_owned()),
             uci: played.map_or_else(|| String::from("0000"), |m| m.uci),
             score: r.score.into(),
             best: r.best.map(text),

@@ -54,6 +54,18 @@ impl core::fmt::Debug for San {
     }
 }
 
+impl core::fmt::Display for San {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for San {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
 impl Push for San {
     fn push_to(&self, out: &mut String) {
         self.as_str().push_to(out);
@@ -67,18 +79,18 @@ pub struct PlayedMove {
     pub color: Color,
     pub role: Role,
     pub captured: Option<Role>,
-    pub san: String,
+    pub san: San,
     /// The position before the move (for records: double pushes, UCI, FEN).
     pub before: Position,
 }
 
 impl PlayedMove {
     pub fn describe(pos: &Position, mv: Move, legal: &MoveList) -> PlayedMove {
-        PlayedMove::with_san(pos, mv, san::to_san(pos, mv, legal))
+        PlayedMove::with_san(pos, mv, San::new(&san::to_san(pos, mv, legal)))
     }
 
     /// The record of `mv` from `pos` whose SAN is already known.
-    pub fn with_san(pos: &Position, mv: Move, san: String) -> PlayedMove {
+    pub fn with_san(pos: &Position, mv: Move, san: San) -> PlayedMove {
         let captured = match mv.kind() {
             MoveKind::EnPassant => Some(Role::Pawn),
             MoveKind::Castle => None,
@@ -179,9 +191,7 @@ impl Game {
         let p = self.plies.get(ply.checked_sub(1)?)?;
         let before = self.position_at(ply - 1)?;
         Some(match p.step {
-            Step::Move(m) => {
-                Entry::Move(PlayedMove::with_san(before, m, p.san.as_str().to_owned()))
-            }
+            Step::Move(m) => Entry::Move(PlayedMove::with_san(before, m, p.san)),
             Step::Swap(choice) => Entry::Swap {
                 color: before_swap_color(ply, self),
                 choice,
