@@ -417,7 +417,7 @@ fn push_node<'a>(
 ) {
     let step = Step {
         mv: Some(n.mv),
-        san: &n.san,
+        san: n.san.as_str(),
         notes: Some(&n.notes),
         ply,
     };

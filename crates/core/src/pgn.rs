@@ -29,7 +29,7 @@
 use crate::bitboard::Bitboard;
 use crate::fen::CastlingLetters;
 use crate::fen::{self, FenError};
-use crate::game::{Game, PlayError, Variant};
+use crate::game::{Game, PlayError, San, Variant};
 use crate::movegen::MoveList;
 use crate::position::{Move, Position};
 
@@ -250,7 +250,7 @@ fn push_line(s: &mut String, line: &[Node], mut number: u32, mut color: Color) {
             }
             text::push_all!(s; number, if color == Color::White { "." } else { "..." });
         }
-        push_san(s, &node.san, Some(n));
+        push_san(s, node.san.as_str(), Some(n));
         push_comments(s, &n.comments);
         push_variations(s, Some(n), number, color);
         // After a variation (or at its own start) Black's move gets its number again.
@@ -1052,6 +1052,8 @@ struct Line {
     after_variation: bool,
     /// A move of it could not be played: the rest of the line is skipped (variations).
     dead: bool,
+    /// Where each move's SAN is written before its node keeps it.
+    san: String,
 }
 
 impl Line {
@@ -1064,6 +1066,7 @@ impl Line {
             replaces,
             pending: Vec::new(),
             after_variation: false,
+            san: String::new(),
         }
     }
 
@@ -1087,10 +1090,11 @@ impl Line {
                 // A null move has no move: the node's is never read.
                 let a1 = crate::square::Square::from_index(0);
                 let none = Move::new(a1, a1, crate::position::MoveKind::Normal);
-                Ok((none, "--".to_owned(), pos.after_null()))
+                Ok((none, San::new("--"), pos.after_null()))
             }
         } else {
-            find_move(&pos, mv, strict)
+            find_move(&pos, mv, strict, &mut self.san)
+                .map(|(m, after)| (m, San::new(&self.san), after))
         };
         match found {
             Ok((mv, san, after)) => {
@@ -1141,7 +1145,8 @@ fn on_one_line(c: &str) -> String {
 }
 
 /// The legal move that move text `mv` names in `pos` (SAN, or unless `strict` chess.js's
-/// permissive forms too), and its SAN.
+/// permissive forms too), and the position after it; its SAN is written into `san` (a
+/// line's moves share one buffer).
 ///
 /// The moves to the square the text ends on (the destination, in every form it reads)
 /// are generated first: all that reading and writing SAN need; when they do not give the
@@ -1150,13 +1155,14 @@ fn find_move(
     pos: &Position,
     mv: &str,
     strict: bool,
-) -> Result<(Move, String, Position), PlayError> {
+    san: &mut String,
+) -> Result<(Move, Position), PlayError> {
     let b = mv.as_bytes();
     let to = (1..b.len()).rev().find_map(|i| {
         let (f, r) = (*b.get(i - 1)?, *b.get(i)?);
         Square::from_ascii(f, r)
     });
-    let read = |legal: &MoveList| {
+    let mut read = |legal: &MoveList| {
         let parsed = if strict {
             san::parse_exact(pos, mv, legal).ok_or_else(|| SanError::Illegal {
                 san: text::first_chars(mv, 40),
@@ -1166,8 +1172,8 @@ fn find_move(
         };
         parsed
             .map(|m| {
-                let (san, after) = san::to_san_after(pos, m, legal);
-                (m, san, after)
+                san.clear();
+                (m, san::push_san_after(san, pos, m, legal))
             })
             .map_err(PlayError::San)
     };
@@ -1397,7 +1403,7 @@ fn read_one<'a>(
             if node.san == "--" {
                 let _ = game.play_null();
             } else {
-                game.push_read(node.mv, &node.san, movable);
+                game.push_read(node.mv, node.san, movable);
             }
             // (Most moves have none: nothing to move out.)
             if !node.notes.is_empty() {
@@ -1602,7 +1608,10 @@ mod tests {
                         ] {
                             for strict in [false, true] {
                                 assert_eq!(
-                                    find_move(&pos, text, strict).map(|(m, san, _)| (m, san)),
+                                    {
+                                        let mut s = String::new();
+                                        find_move(&pos, text, strict, &mut s).map(|(m, _)| (m, s))
+                                    },
                                     all(&pos, text, strict),
                                     "{text} in {}",
                                     fen::to_fen(&pos, CastlingLetters::XFen)

@@ -9,6 +9,7 @@
 //! What the commands say (arrows, clocks, evaluations) is read by the npm package's
 //! js/tree.ts, the one reading of them: they are presentation.
 
+use crate::game::San;
 use crate::position::Move;
 
 /// The assessment glyphs of a move (PGN suffix annotations), as NAGs 1–6.
@@ -79,6 +80,7 @@ impl Notes {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
     pub mv: Move,
-    pub san: String,
+    /// Inline (a SAN is at most 7 bytes): a node costs no allocation of its own.
+    pub san: San,
     pub notes: Notes,
 }

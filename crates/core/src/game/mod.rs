@@ -330,9 +330,9 @@ impl Game {
     /// against the legal moves; `movable`: the record's next move was found legal after
     /// it (so the position after it has a legal move). (The reader counts the record
     /// against [`MAX_PLIES`].)
-    pub(crate) fn push_read(&mut self, m: Move, san: &str, movable: bool) {
+    pub(crate) fn push_read(&mut self, m: Move, san: San, movable: bool) {
         let after = self.position().after(m);
-        self.push_step(after, Step::Move(m), San::new(san));
+        self.push_step(after, Step::Move(m), san);
         self.update_outcome_with(movable);
     }
 
