@@ -61,8 +61,9 @@ impl core::fmt::Display for San {
 }
 
 impl PartialEq<&str> for San {
+    /// (Byte by byte: no UTF-8 check on the way.)
     fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
+        self.bytes.get(..usize::from(self.len)) == Some(other.as_bytes())
     }
 }
 
