@@ -157,7 +157,7 @@ pub fn push_san(s: &mut String, pos: &Position, m: Move, legal: &MoveList) {
 /// (`+ # ! ?`), a missing `=` before the promotion piece (`e8Q`), a `P` for pawns, and
 /// long forms (`Ng1f3`, `Ng1-f3`). Rejects ambiguity.
 pub fn parse_san(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, SanError> {
-    let san = text.trim();
+    let san = crate::text::trim(text);
     let mut found = Vec::new();
     let fail = match find(pos, san, legal, &mut found) {
         Ok(m) => return Ok(m),
@@ -205,7 +205,7 @@ fn find(pos: &Position, san: &str, legal: &MoveList, found: &mut Vec<Move>) -> R
     }
     // Only ASCII bytes came off the end, so this is a character boundary; `san` starts
     // with no whitespace, so `trim` only trims the end.
-    let core = (san.get(..end.len()).unwrap_or_default()).trim().as_bytes();
+    let core = crate::text::trim(san.get(..end.len()).unwrap_or_default()).as_bytes();
     // Every byte below is matched against ASCII, so a byte of a multi-byte character
     // always ends in a syntax error.
     if core.is_empty() || core.len() > 12 {

@@ -149,6 +149,18 @@ pub fn push_int(out: &mut String, n: i64) {
     push_uint(out, n.unsigned_abs());
 }
 
+/// `s.trim()`, answered at once when `s` starts and ends with visible ASCII (every move
+/// of a record: std's `trim` decodes and classifies a character at each end first). Any
+/// whitespace character starts and ends with a byte that is not visible ASCII.
+pub fn trim(s: &str) -> &str {
+    let visible = |b: Option<&u8>| b.is_some_and(|b| (b'!'..0x7f).contains(b));
+    if visible(s.as_bytes().first()) && visible(s.as_bytes().last()) {
+        s
+    } else {
+        s.trim()
+    }
+}
+
 /// The byte length of the whitespace character (`char::is_whitespace`: Unicode
 /// White_Space) that `b` starts with, or 0. On a UTF-8 continuation byte it is 0, so it
 /// may be asked at any byte of a string.
@@ -187,6 +199,32 @@ pub fn first_chars(s: &str, n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `trim` is std's `trim` on every text of up to 3 characters from visible ASCII,
+    /// ASCII whitespace, Unicode whitespace (NBSP, ideographic space, line separator) and
+    /// other non-ASCII characters.
+    #[test]
+    fn trim_is_std_trim() {
+        let chars = [
+            'e', '4', '+', ' ', '\t', '\n', '\u{a0}', '\u{3000}', '\u{2028}', 'é', '\u{feff}',
+        ];
+        let mut checked = 0;
+        for a in chars {
+            for b in chars {
+                for c in chars {
+                    for s in [
+                        String::from(a),
+                        [a, b].iter().collect(),
+                        [a, b, c].iter().collect(),
+                    ] {
+                        assert_eq!(trim(&s), s.trim(), "{s:?}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 3 * 11 * 11 * 11);
+    }
 
     #[test]
     fn numbers() {
