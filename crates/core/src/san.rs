@@ -127,19 +127,14 @@ pub fn suffix(after: &Position) -> &'static str {
 
 /// Full SAN with check or mate suffix.
 pub fn to_san(pos: &Position, m: Move, legal: &MoveList) -> String {
-    to_san_after(pos, m, legal).0
-}
-
-/// [`to_san`] and the position after the move, made once for both (a record read plays
-/// the move after writing its SAN).
-pub fn to_san_after(pos: &Position, m: Move, legal: &MoveList) -> (String, Position) {
     let mut s = String::with_capacity(8);
-    let after = push_san_after(&mut s, pos, m, legal);
-    (s, after)
+    push_san(&mut s, pos, m, legal);
+    s
 }
 
-/// Writes [`to_san`] into `s` and answers the position after the move (a move list's
-/// SANs share one buffer).
+/// Writes [`to_san`] into `s` and answers the position after the move, made once for
+/// both (a record read plays the move after writing its SAN; a move list writes the FEN
+/// after it).
 pub fn push_san_after(s: &mut String, pos: &Position, m: Move, legal: &MoveList) -> Position {
     let after = pos.after(m);
     push_plain(s, pos, m, legal);
