@@ -86,7 +86,16 @@ impl MoveList {
 impl Position {
     /// Calls `f` with every group of legal moves.
     #[inline(always)]
-    pub fn for_each_group<F: FnMut(Group)>(&self, mut f: F) {
+    pub fn for_each_group<F: FnMut(Group)>(&self, f: F) {
+        self.for_each_group_to(Bitboard::FULL, f);
+    }
+
+    /// [`Position::for_each_group`] with the king's steps only onto `target`: they are
+    /// the groups whose squares are each tested for attacks, the costly part of a
+    /// caller that wants the moves to one square. (The other groups come whole: such a
+    /// caller masks them.)
+    #[inline(always)]
+    fn for_each_group_to<F: FnMut(Group)>(&self, target: Bitboard, mut f: F) {
         let b = &self.board;
         let t = attacks::tables();
         let us = self.turn;
@@ -110,7 +119,7 @@ impl Position {
         if has_king {
             let occ_nk = occ.without(king);
             let mut kt = Bitboard::EMPTY;
-            for to in t.king(king) & !ours {
+            for to in t.king(king) & !ours & target {
                 if !b.is_attacked_with(t, to, them, occ_nk) {
                     kt = kt.with(to);
                 }
@@ -325,14 +334,15 @@ impl Position {
     /// [`Position::for_each_group`] behind a dynamic callback, for callers that are not
     /// a hot loop (the move list, `dests`, mate tests): one compiled copy of the
     /// generator serves them all; perft's hot loop is [`Position::count_legal`].
-    pub(crate) fn visit_groups(&self, f: &mut dyn FnMut(Group)) {
-        self.for_each_group(f);
+    /// `target`: as [`Position::for_each_group_to`]'s (`Bitboard::FULL` for every move).
+    pub(crate) fn visit_groups(&self, target: Bitboard, f: &mut dyn FnMut(Group)) {
+        self.for_each_group_to(target, f);
     }
 
     /// All legal moves.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::default();
-        self.visit_groups(&mut |g| expand(g, &mut list));
+        self.visit_groups(Bitboard::FULL, &mut |g| expand(g, &mut list));
         list
     }
 
@@ -341,7 +351,7 @@ impl Position {
     /// disambiguation looks only at moves to the same square.
     pub fn legal_moves_to(&self, to: Bitboard) -> MoveList {
         let mut list = MoveList::default();
-        self.visit_groups(&mut |mut g| {
+        self.visit_groups(to, &mut |mut g| {
             if g.kind != GroupKind::Castle {
                 g.to &= to;
             }
@@ -507,7 +517,7 @@ impl Position {
                 // Interior nodes are few next to the leaves' parents (count_legal, inlined):
                 // the shared dynamic generator serves them at no measurable cost.
                 let mut n = 0;
-                self.visit_groups(&mut |g| {
+                self.visit_groups(Bitboard::FULL, &mut |g| {
                     let role = g.role;
                     each_move(g, |m| n += self.perft_after(m, role, depth - 1))
                 });

@@ -164,3 +164,48 @@ fn games_from_fen_keep_every_invariant() {
         }
     }
 }
+
+/// The moves to a square (what reading a move's text and a board input look at) are the
+/// legal moves to that square plus every castling move, in random games' positions,
+/// kings in and out of check, for every square: the generator limits the king's steps
+/// to the square, and nothing else.
+#[test]
+fn the_moves_to_a_square_are_the_legal_moves_there_and_the_castlings() {
+    use chess960::bitboard::Bitboard;
+    use chess960::square::Square;
+    let mut checked = 0;
+    for seed in 0..200 {
+        let mut rng = Rng::new(seed);
+        let mut pos = *Game::chess960((seed * 7 % 960) as u16).unwrap().position();
+        for _ in 0..60 {
+            let all = pos.legal_moves();
+            if all.is_empty() {
+                break;
+            }
+            for i in 0..64 {
+                let sq = Square::from_index(i);
+                let mut want: Vec<_> = all
+                    .iter()
+                    .copied()
+                    .filter(|m| m.is_castle() || m.to() == sq)
+                    .collect();
+                let mut got: Vec<_> = pos
+                    .legal_moves_to(Bitboard::from_square(sq))
+                    .iter()
+                    .copied()
+                    .collect();
+                want.sort_by_key(|m| (m.from().u8(), m.to().u8(), m.promotion()));
+                got.sort_by_key(|m| (m.from().u8(), m.to().u8(), m.promotion()));
+                assert_eq!(
+                    got,
+                    want,
+                    "{} to {sq}",
+                    chess960::fen::to_fen(&pos, CastlingLetters::XFen)
+                );
+                checked += 1;
+            }
+            pos = pos.after(all.as_slice()[rng.below(all.len())]);
+        }
+    }
+    assert!(checked > 500_000, "{checked}");
+}

@@ -189,26 +189,27 @@ impl Game {
             add(sq(3), Bitboard::from_square(sq(5)));
             return by_from;
         }
-        self.position().visit_groups(&mut |g| match g.kind {
-            GroupKind::PawnShift(delta) => {
-                for to in g.to {
-                    let from = Square::from_index((to.u8() as i8).wrapping_sub(delta) as u8);
-                    add(from, Bitboard::from_square(to));
-                }
-            }
-            GroupKind::Castle => {
-                for rook in g.to {
-                    let m = Move::new(g.from, rook, MoveKind::Castle);
-                    add(g.from, g.to);
-                    if m.king_to() != m.from() {
-                        add(g.from, Bitboard::from_square(m.king_to()));
-                    } else if let Some(side) = m.castling_side() {
-                        add(rook, Bitboard::from_square(side.rook_to(rook.rank())));
+        self.position()
+            .visit_groups(Bitboard::FULL, &mut |g| match g.kind {
+                GroupKind::PawnShift(delta) => {
+                    for to in g.to {
+                        let from = Square::from_index((to.u8() as i8).wrapping_sub(delta) as u8);
+                        add(from, Bitboard::from_square(to));
                     }
                 }
-            }
-            _ => add(g.from, g.to),
-        });
+                GroupKind::Castle => {
+                    for rook in g.to {
+                        let m = Move::new(g.from, rook, MoveKind::Castle);
+                        add(g.from, g.to);
+                        if m.king_to() != m.from() {
+                            add(g.from, Bitboard::from_square(m.king_to()));
+                        } else if let Some(side) = m.castling_side() {
+                            add(rook, Bitboard::from_square(side.rook_to(rook.rank())));
+                        }
+                    }
+                }
+                _ => add(g.from, g.to),
+            });
         by_from
     }
 }
