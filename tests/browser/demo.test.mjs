@@ -33,7 +33,14 @@ async function startNew(page, selector) {
   await page.click(selector);
   const d = page.locator("dialog#ask[open]");
   await d.waitFor({ timeout: 1000 }).catch(() => {});
-  if (await d.count()) await d.getByRole("button", { name: "Start a new game" }).click();
+  if (await d.count()) {
+    await d.getByRole("button", { name: "Start a new game" }).click();
+    // The app starts the game when the dialog has closed, and then writes the setup
+    // card (the position number among it): wait for that before touching the card, or
+    // a number typed next is overwritten (a CI run saw it: #0 asked, a random game).
+    await d.waitFor({ state: "detached" });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+  }
 }
 
 const pieces = (page) => page.locator("chess960-board [data-square] > svg.pc").count();
