@@ -144,8 +144,7 @@ pub fn push_san_after(s: &mut String, pos: &Position, m: Move, legal: &MoveList)
 
 /// Writes [`to_san`] into `s`: a move list's SANs share one buffer.
 pub fn push_san(s: &mut String, pos: &Position, m: Move, legal: &MoveList) {
-    push_plain(s, pos, m, legal);
-    s.push_str(suffix(&pos.after(m)));
+    push_san_after(s, pos, m, legal);
 }
 
 /// Reads SAN for a legal move. Tolerates `0-0`, check/mate and annotation suffixes
