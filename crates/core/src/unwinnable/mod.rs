@@ -112,8 +112,9 @@ pub fn analyse_within(pos: &Position, winner: Color, limits: Limits) -> Answer {
 ///
 /// Cheap in the common case: the static stages decide, or give up at once when there is
 /// much material. The search runs only when they cannot decide and the position is
-/// [`searchable`] (little material, locked pawns, or no pawn able to step forward), within
-/// [`Limits::PER_MOVE`]; when it does not run, the answer is "not dead". So
+/// [`searchable`] (little material, locked pawns, no pawn able to step forward, or pieces
+/// hemmed in), within [`Limits::PER_MOVE`]; when it does not run, the answer is "not
+/// dead". So
 /// `is_dead_position` implies that neither side can mate, and it is
 /// `!can_checkmate(White) && !can_checkmate(Black)` wherever the static stages decide, or
 /// the search runs and needs no more than its per-move bound.
@@ -142,7 +143,7 @@ fn dead_with(pos: &Position, cached: bool) -> bool {
         }
     };
     let open = |locked: Option<bool>| {
-        beyond_locked(pos) || locked.unwrap_or_else(|| locked::pawns_locked(pos))
+        beyond_locked(pos) || locked.unwrap_or_else(|| locked::pawns_locked(pos)) || hemmed(pos)
     };
     let (white, locked) = judge(Color::White);
     if white.is_none() && !open(locked) {
@@ -265,10 +266,10 @@ pub fn little_material(pos: &Position) -> bool {
 
 /// Whether the per-move check may search where the static stages leave a side open:
 /// little material is left ([`little_material`]), the pawns are locked
-/// ([`locked::pawns_locked`]), or there are pawns and none can step forward now (each has
-/// a unit in front of it: few moves are left).
+/// ([`locked::pawns_locked`]), there are pawns and none can step forward now (each has
+/// a unit in front of it: few moves are left), or the pieces are hemmed in ([`hemmed`]).
 pub fn searchable(pos: &Position) -> bool {
-    beyond_locked(pos) || locked::pawns_locked(pos)
+    beyond_locked(pos) || locked::pawns_locked(pos) || hemmed(pos)
 }
 
 /// [`searchable`] but for locked pawns.
@@ -284,3 +285,32 @@ fn beyond_locked(pos: &Position) -> bool {
 
 /// See [`little_material`].
 pub const LITTLE_MATERIAL: u32 = 4;
+
+/// Whether the pieces are hemmed in by pawns: there are pawns, at most
+/// [`HEMMED_STEPS`] of them (both sides') can step forward now, there is no rook or queen,
+/// and a side has at most [`HEMMED_MOVES`] legal moves (the side to move, or the other one
+/// when the side to move is not in check). Such positions (a pawn or two still to walk
+/// into a wall, a king boxed in behind it, a forced capture) reach few positions, and the
+/// per-move search ends quickly there. Measured on CHA's test vectors: 28 more dead
+/// positions ended at once; on the shared games, 6 more searches in 34,773 plies. (With
+/// rooks and queens the gate opened on checks in heavy endings, whose searches stop at
+/// the bound: 147 more searches for 19 more dead positions.)
+fn hemmed(pos: &Position) -> bool {
+    let b = pos.board();
+    let pawns = b.by_role(Role::Pawn).0;
+    let white = pawns & b.by_color(Color::White).0;
+    let empty = !b.occupied().0;
+    let steps = (sets::north(white) & empty).count_ones()
+        + (sets::south(pawns & !white) & empty).count_ones();
+    let heavy = b.by_role(Role::Rook) | b.by_role(Role::Queen);
+    pawns != 0
+        && steps <= HEMMED_STEPS
+        && heavy.is_empty()
+        && (pos.count_legal() <= HEMMED_MOVES
+            || (pos.checkers().is_empty() && pos.after_null().count_legal() <= HEMMED_MOVES))
+}
+
+/// See [`hemmed`].
+const HEMMED_STEPS: u32 = 4;
+/// See [`hemmed`].
+const HEMMED_MOVES: u64 = 2;
