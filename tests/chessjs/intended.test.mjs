@@ -288,6 +288,17 @@ describe("records", () => {
     }
   });
 
+  test("a comment after the result joins the last move's comments (chess.js keeps only the one after the result)", () => {
+    const text = "1. e4 e5 {before} 1-0 {after}";
+    const ours = new Chess();
+    ours.loadPgn(text);
+    assert.deepEqual(ours.getComments().map((c) => c.comment), ["before after"]);
+    assert.match(ours.pgn(), /\n1\. e4 e5 \{before\} \{after\} 1-0$/);
+    const theirs = new JsChess();
+    theirs.loadPgn(text);
+    assert.deepEqual(theirs.getComments().map((c) => c.comment), ["after"]);
+  });
+
   test("pgn() writes back the suffixes, NAGs and variations a record had (chess.js drops them)", () => {
     const text = "1. e4!? $14 (1. d4) e5 *";
     const ours = new Chess();

@@ -20,7 +20,7 @@ const GAMES = Math.round(120 * SCALE);
 const SEED = Number(process.env.CHESSJS_SEED ?? 0x9a7e);
 const g = rng(SEED);
 const diffs = new Diffs();
-const counts = { games: 0, plies: 0, comments: 0, loads: 0, compared: 0, lenient: 0, texts: 0, realGames: 0 };
+const counts = { games: 0, plies: 0, comments: 0, loads: 0, compared: 0, lenient: 0, texts: 0, realGames: 0, afterResult: 0 };
 
 // (A comment with two closing braces is intended.test.mjs's: chess.js keeps the second one,
 // which ends the comment early in its pgn(); we turn every one into a bracket.)
@@ -119,6 +119,14 @@ for (let n = 0; n < GAMES; n++) {
   const theirText = theirs.pgn(layout);
   loadBoth(theirText, readOptions, "loadPgn(chess.js's pgn())");
   loadBoth(ours.pgn(layout), readOptions, "loadPgn(our pgn())");
+  // A comment after the result token (chess.js gives it the last position) when that
+  // position has none (chess.js would replace it; we keep both, an intended difference).
+  if (theirs.getComment() === undefined && g.chance(0.3)) {
+    const c = g.pick(COMMENTS.filter((x) => !x.includes("}")));
+    const gap = layout?.newline === "<br />" ? " " : g.pick([" ", "\n", "\n\n", "\r\n"]);
+    counts.afterResult++;
+    loadBoth(`${theirText}${gap}{${c}}`, readOptions, "loadPgn(text with a comment after the result)");
+  }
   // The comment API's bulk members, last (they prune and remove).
   const which = g.pick(["removeComments", "deleteComments"]);
   act(`${which}()`, `${which}()`, (x) => x[which]());
@@ -161,6 +169,15 @@ const TEXTS = [
   "1. e4 {a (1. d4) b} e5 *",
   "1. e4 {see (1. d4\nd5) and\n(1. c4)} e5 {x} *",
   "1. e4 e5 {ends\nhere} 1-0",
+  // A comment after the result token: the last position's (chess.js).
+  "1. e4 e5 1-0 {after the result}",
+  "1. e4 1-0\n\n{multi\nline}",
+  "1. e4 e5 1/2-1/2 ; rest of the line\n",
+  ["1. e4 (1. d4) 1-0 {after a variation}", { annotated: true }],
+  "1. e4 {a} * {}",
+  "* {no moves}",
+  "[Event \"a\"]\n\n1. e4 e5 0-1 {x}\n",
+  "1. e4 * {unterminated",
   "[Event \"Casual\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1",
   "[Event \"Casual\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1",
   "[Event \"Casual\"]\n\n1. e4 *",
@@ -249,6 +266,7 @@ test(`PGN records reach what they are for: ${JSON.stringify(counts)}`, () => {
   // after a comment when it wraps a line (`{x} Rh64.`), and its reader then refuses its own text.
   assert.ok(counts.comments > 5 * GAMES && counts.compared > 1.5 * GAMES, "too few comments or records read by both");
   assert.ok(counts.realGames >= Math.min(noCastling.length, 50 * SCALE), "too few real records");
+  assert.ok(counts.afterResult > 0.05 * GAMES, "too few comments after a result");
 });
 
 for (const category of diffs.categories().sort()) {

@@ -54,7 +54,7 @@ const SMALL = [
   "\uFEFF[Event \"Café 𝄞 Open\"]\r\n[White \"Müller\"]\r\n[Black \"Straße\"]\r\n[Result \"1-0\"]\r\n\r\n",
   "1. e4 {♔ ok} e5 (1... c5 2. Nf3) 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\r\n\r\n",
   "[Event \"bad\"]\n[Site \"ß\"]\n\n1. d4 d5 2. Bf4 Bf5\n3. Qxd5 Qd7 *\n\n",
-  "[Event \"after\"]\n\n[Round \"2\"]\n\n1. Nf3 Nf6 2. g3 g6 1/2-1/2\n\n",
+  "[Event \"after\"]\n\n[Round \"2\"]\n\n1. Nf3 Nf6 2. g3 g6 1/2-1/2 {agreed}\n\n",
   "1. e4 e5 2. Nf3 Nc6\n\n",
   "[Variant \"Chess960\"]\n[FEN \"nqrkrbbn/pppppppp/8/8/8/8/PPPPPPPP/NQRKRBBN w KQkq - 0 1\"]\n\n1. e4 Nb6 2. Ng3 *\n",
 ].join("");
@@ -89,6 +89,9 @@ describe("readPgn", () => {
     assert.equal(want.length, 5);
     // The first game starts after the byte order mark.
     assert.ok(want[0].headers.Event === "Café 𝄞 Open" && want[0].offset === 3);
+    // A comment after a result is its game's (chess.js gives it the last position), not a game.
+    assert.ok(want[2].pgn.endsWith("1/2-1/2 {agreed}"));
+    assert.equal(Chess.fromPgn(want[2].pgn).getComment(), "agreed");
     for (let cut = 1; cut < bytes.length; cut++) {
       assert.deepEqual(await items(parts(bytes, [cut])), want, `cut at byte ${cut}`);
     }

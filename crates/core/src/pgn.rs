@@ -644,8 +644,9 @@ impl<'a> Lexer<'a> {
 // Splitting
 
 /// Splits a file into the text of each game. A game is a tag section and its movetext; it
-/// ends at its result token, at the next tag section, or at an empty line after its moves
-/// (files without result tokens). Games without tags are found by the same rules.
+/// ends at its result token (with the comments that follow it, which chess.js gives the
+/// last position), at the next tag section, or at an empty line after its moves (files
+/// without result tokens). Games without tags are found by the same rules.
 pub fn split_games(text: &str) -> Vec<String> {
     games(text).map(str::to_owned).collect()
 }
@@ -663,6 +664,9 @@ struct Games<'a> {
     /// An empty line after moves: it ends the game if a new one starts with "1." next.
     blank_in_moves: Option<usize>,
     depth: usize,
+    /// A game whose result token has been read (its span so far): the comments that follow
+    /// are its own, and the next other token cuts it.
+    ended: Option<(usize, usize)>,
 }
 
 impl<'a> Games<'a> {
@@ -673,6 +677,7 @@ impl<'a> Games<'a> {
             movetext: false,
             blank_in_moves: None,
             depth: 0,
+            ended: None,
         }
     }
 
@@ -691,9 +696,31 @@ impl<'a> Iterator for Games<'a> {
 
     fn next(&mut self) -> Option<(usize, &'a str)> {
         loop {
-            // The span of the game this token ends, if it ends one.
+            // The span of the game this token ends, if it ends one: a game whose result
+            // was read (`ended`), or one still open.
+            let mut ended = None;
             let mut cut = None;
-            match self.lexer.next_token() {
+            let token = self.lexer.next_token();
+            if let Some((start, end)) = self.ended {
+                match token.map(|t| t.kind) {
+                    // The comments after a result token are the game's own (an
+                    // unterminated one too: its reader reports it).
+                    Some(Kind::Comment(_) | Kind::UnterminatedComment) => {
+                        self.ended = Some((start, self.lexer.pos));
+                        continue;
+                    }
+                    Some(Kind::BlankLine) => continue,
+                    // Another token cuts that game, and is read as below: no game is open,
+                    // so it cuts none of its own (a result token ends a game of its own
+                    // and waits for its comments in turn).
+                    _ => {
+                        self.ended = None;
+                        ended = Some((start, end));
+                    }
+                }
+            }
+            match token {
+                None if ended.is_some() => {}
                 None => cut = Some((self.start.take()?, self.lexer.text.len())),
                 Some(t) => match t.kind {
                     Kind::Tag(..) | Kind::BadTag(_) => {
@@ -714,7 +741,7 @@ impl<'a> Iterator for Games<'a> {
                     Kind::Result if self.depth == 0 => {
                         // No game is open after it: the token that opens the next one
                         // (a tag, a word or a variation) sets the other fields afresh.
-                        cut = Some((self.start.take().unwrap_or(t.start), self.lexer.pos));
+                        self.ended = Some((self.start.take().unwrap_or(t.start), self.lexer.pos));
                     }
                     Kind::Open => {
                         self.start.get_or_insert(t.start);
@@ -746,7 +773,7 @@ impl<'a> Iterator for Games<'a> {
                     Kind::UnterminatedComment => {}
                 },
             }
-            if let Some(g) = cut.and_then(|(s, e)| self.game(s, e)) {
+            if let Some(g) = ended.or(cut).and_then(|(s, e)| self.game(s, e)) {
                 return Some(g);
             }
         }
@@ -1253,6 +1280,16 @@ fn read_one<'a>(
     let mut moves_read = 0usize;
     let mut lexer = Lexer::new(text, first);
     while let Some(t) = lexer.next_token() {
+        // After the result token only comments are read (chess.js gives them the last
+        // position; an unterminated one is an error, as in chess.js).
+        if result.is_some()
+            && !matches!(
+                t.kind,
+                Kind::Comment(_) | Kind::UnterminatedComment | Kind::BlankLine
+            )
+        {
+            break;
+        }
         let movetext = matches!(
             t.kind,
             Kind::Word(_) | Kind::Open | Kind::Result | Kind::Close
@@ -1293,6 +1330,8 @@ fn read_one<'a>(
                 let c = on_one_line(c);
                 match lines.last_mut() {
                     _ if !tree => {}
+                    // (chess.js drops an empty one after the result.)
+                    _ if result.is_some() && c.is_empty() => {}
                     Some(l) if depth > 1 || !l.moves.is_empty() => l.comment(c),
                     _ => before_tags.push(c),
                 }
@@ -1322,7 +1361,6 @@ fn read_one<'a>(
                 any = true;
                 if lines.len() == 1 {
                     result = Some(text.get(t.start..lexer.pos).unwrap_or_default());
-                    break;
                 }
             }
             Kind::Word(w) => {

@@ -51,6 +51,8 @@ const MADE: &[&str] = &[
     "[FEN \"8/8/4k3/8/8/3K4/8/8 w - - 0 1\"]\n\n1. Kd4 *",
     "1. e4 ½-½",
     ") 1. e4 e5 )) 2. Nf3 *",
+    "[Event \"a\"]\n\n1. e4 e5 {before} 1-0 {after}\n\n{and more}\n[Event \"b\"]\n\n1. d4 0-1 {last",
+    "1. e4 * {x} 1. d4 1/2-1/2 {y}\n\n",
 ];
 
 /// The whole text's games, as `pgn::games` finds them, with their offsets and lines.
@@ -108,6 +110,43 @@ fn a_text_split_at_every_byte_finds_the_games_of_the_whole_text() {
             assert_eq!(streamed(&text, &cuts), want, "parts of {step} of {text:?}");
         }
     }
+}
+
+/// The comments after a result token belong to the game it ends (chess.js gives them its
+/// last position): no game of its own is made of them, whatever follows.
+#[test]
+fn comments_after_a_result_stay_with_the_game() {
+    let text = "[Event \"a\"]\n\n1. e4 1-0 {x}\n\n[Event \"b\"]\n\n1. d4 0-1 {y} {z}\n";
+    assert_eq!(
+        pgn::split_games(text),
+        [
+            "[Event \"a\"]\n\n1. e4 1-0 {x}",
+            "[Event \"b\"]\n\n1. d4 0-1 {y} {z}"
+        ]
+    );
+    assert_eq!(
+        pgn::split_games("1. e4 * {x} 1. d4 *"),
+        ["1. e4 * {x}", "1. d4 *"]
+    );
+    // A result token right after another ends a game of its own (as before).
+    assert_eq!(
+        pgn::split_games("1. e4 1-0 {x} 0-1"),
+        ["1. e4 1-0 {x}", "0-1"]
+    );
+    // Read, each comment goes to the last move, after those written before the result.
+    let game = pgn::read("1. e4 e5 {before} 1-0 {after}\n\n{and more}").unwrap();
+    let notes = game.notes(2).unwrap();
+    assert_eq!(notes.comments, ["before", "after", "and more"]);
+    let game = pgn::read("* {x}").unwrap();
+    assert_eq!(game.notes(0).unwrap().comments, ["x"]);
+    // An empty one is dropped there, as chess.js drops it.
+    assert!(pgn::read("1. e4 * {}").unwrap().notes(1).is_none());
+    // Anything else ends the game; an unterminated comment is an error, as in chess.js.
+    assert_eq!(pgn::read("1. e4 1-0 {x} 2. d4").unwrap().ply_count(), 1);
+    assert!(matches!(
+        pgn::read("1. e4 1-0 {x"),
+        Err(PgnError::UnterminatedComment { .. })
+    ));
 }
 
 #[test]
