@@ -44,7 +44,7 @@ pub mod material;
 pub mod search;
 mod sets;
 
-pub use search::{Limits, Order};
+pub use search::{Judge, Limits, Order};
 
 /// Why a side cannot mate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,7 +113,7 @@ pub fn analyse_within(pos: &Position, winner: Color, limits: Limits) -> Answer {
 /// Cheap in the common case: the static stages decide, or give up at once when there is
 /// much material. The search runs only when they cannot decide and the position is
 /// [`searchable`] (little material, locked pawns, no pawn able to step forward, or pieces
-/// hemmed in), within [`Limits::PER_MOVE`]; when it does not run, the answer is "not
+/// hemmed in), within [`per_move_limits`]; when it does not run, the answer is "not
 /// dead". So
 /// `is_dead_position` implies that neither side can mate, and it is
 /// `!can_checkmate(White) && !can_checkmate(Black)` wherever the static stages decide, or
@@ -159,7 +159,7 @@ fn dead_with(pos: &Position, cached: bool) -> bool {
             || !if cached {
                 Reached::can(pos, c)
             } else {
-                search::helpmate(pos, c, Limits::PER_MOVE).can()
+                search::helpmate(pos, c, per_move_limits(pos)).can()
             }
     })
 }
@@ -171,17 +171,19 @@ fn dead_with(pos: &Position, cached: bool) -> bool {
 ///
 /// The per-move search for `winner` from a root stores every position it reaches (the
 /// root, and the children of every stored position the static stages do not rule
-/// out), and answers "cannot" only when it stored them all, at most
-/// [`Limits::PER_MOVE`]`.positions`, and none is a mate. A root is *proved* here when
-/// its search found a mate or stopped at the positions bound: the positions reachable
-/// from it hold a mate or are more than the bound. Now let `now` be the position after a
-/// move `m` from a proved position `before`, and suppose three plies lead from `now`
-/// back to `before` (the side to move makes a move `l`, the other side takes `m` back,
-/// `l` is taken back), through positions the static stages do not rule out. Then the
-/// search from `now` reaches `before`, and from there all that the search from `before`
-/// reached: it finds a mate or meets the bound too, whatever its order, and its answer
-/// is "can" (a depth cut only ever answers "can" as well). So `now` is proved without a
-/// search, and the next position may lean on it in turn. The three plies are played and
+/// out), and answers "cannot" only when it stored them all, at most its bound's
+/// positions ([`per_move_limits`]), and none is a mate. A root is *proved* here when its
+/// search found a mate or stopped at the positions bound: the positions reachable from
+/// it hold a mate or are more than the bound (which is recorded: a proof at 256
+/// positions answers for a search bounded at 256, not for one at 512). Now let `now` be
+/// the position after a move `m` from a proved position `before`, and suppose three
+/// plies lead from `now` back to `before` (the side to move makes a move `l`, the other
+/// side takes `m` back, `l` is taken back), through positions the static stages do not
+/// rule out. Then the search from `now` reaches `before`, and from there all that the
+/// search from `before` reached: it finds a mate or meets the bound too (if its bound is
+/// no larger), whatever its order, and its answer is "can" (a depth cut only ever
+/// answers "can" as well). So `now` is proved without a search, at `before`'s bound,
+/// and the next position may lean on it in turn. The three plies are played and
 /// checked here (legal moves, the static stages, the position they reach), never
 /// assumed: the answer is exactly the search's. Moves that cannot be taken back
 /// (captures, pawn moves, castling, a lost castling right) fall back to the search.
@@ -191,7 +193,9 @@ fn dead_with(pos: &Position, cached: bool) -> bool {
 pub struct Reached;
 
 std::thread_local! {
-    static PROVED: core::cell::Cell<[Option<Position>; 2]> = const { core::cell::Cell::new([None, None]) };
+    /// Per side: the latest position proved, and the bound its reachable positions are
+    /// known to exceed (`usize::MAX` when they hold a mate).
+    static PROVED: core::cell::Cell<[Option<(Position, usize)>; 2]> = const { core::cell::Cell::new([None, None]) };
 }
 
 impl Reached {
@@ -202,17 +206,20 @@ impl Reached {
         search::normalise(&mut now);
         let mut proved = PROVED.try_with(core::cell::Cell::get).unwrap_or_default();
         let slot = winner.index();
-        let before = proved.get(slot).copied().flatten();
-        let (can, proof) = match before {
-            Some(b) if Self::leads_back(&now, &b, winner) => (true, true),
-            _ => {
-                let (answer, full) = search::helpmate_bounded(pos, winner, Limits::PER_MOVE);
-                let proof = full || matches!(answer, Answer::Mate(_));
-                (answer.can(), proof)
+        let limits = per_move_limits(pos);
+        let (can, proof) = match proved.get(slot).copied().flatten() {
+            Some((b, beyond))
+                if limits.positions <= beyond && Self::leads_back(&now, &b, winner) =>
+            {
+                (true, Some(beyond))
             }
+            _ => match search::helpmate_bounded(pos, winner, limits) {
+                (Answer::Mate(_), _) => (true, Some(usize::MAX)),
+                (answer, full) => (answer.can(), full.then_some(limits.positions)),
+            },
         };
         if let Some(p) = proved.get_mut(slot) {
-            *p = proof.then_some(now);
+            *p = proof.map(|beyond| (now, beyond));
         }
         let _ = PROVED.try_with(|c| c.set(proved));
         can
@@ -267,7 +274,8 @@ pub fn little_material(pos: &Position) -> bool {
 /// Whether the per-move check may search where the static stages leave a side open:
 /// little material is left ([`little_material`]), the pawns are locked
 /// ([`locked::pawns_locked`]), there are pawns and none can step forward now (each has
-/// a unit in front of it: few moves are left), or the pieces are hemmed in ([`hemmed`]).
+/// a unit in front of it: few moves are left), or the pieces are hemmed in by pawns (at
+/// most 4 pawns can step, no rook or queen, a side with at most 2 legal moves).
 pub fn searchable(pos: &Position) -> bool {
     beyond_locked(pos) || locked::pawns_locked(pos) || hemmed(pos)
 }
@@ -285,6 +293,17 @@ fn beyond_locked(pos: &Position) -> bool {
 
 /// See [`little_material`].
 pub const LITTLE_MATERIAL: u32 = 4;
+
+/// The per-move search's bounds at `pos`: [`Limits::PER_MOVE`] where little material is
+/// left, [`Limits::PER_MOVE_BLOCKED`] elsewhere (where [`searchable`] lets the search run
+/// only behind blocked pawns).
+pub fn per_move_limits(pos: &Position) -> Limits {
+    if little_material(pos) {
+        Limits::PER_MOVE
+    } else {
+        Limits::PER_MOVE_BLOCKED
+    }
+}
 
 /// Whether the pieces are hemmed in by pawns: there are pawns, at most
 /// [`HEMMED_STEPS`] of them (both sides') can step forward now, there is no rook or queen,
