@@ -7,7 +7,8 @@
 //! (`Error`; `RangeError` for a number out of range; the argument types are checked by
 //! the JS wrapper before they cross, a `TypeError` there). Moves cross as text records
 //! (the hot path of a board, [`records`]), destinations as bytes, structured data as
-//! plain objects through serde-wasm-bindgen ([`data`]).
+//! plain objects built from typed structs ([`data`], through [`js`]: serde-wasm-bindgen,
+//! the design's crate, does not fit the rules wasm's budget, as `js` records).
 #![cfg(target_arch = "wasm32")]
 
 mod alloc;
