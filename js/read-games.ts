@@ -43,6 +43,8 @@ export async function* readGames(source: PgnSource, options: ReadPgnOptions, wit
   let size = 0;
   /** The source's bytes before `pending`, and the line it starts on. */
   let [byte, line, index] = [0, 1, 0];
+  /** Whether `pending` starts within a line of the file (the core says, src/bulk.rs). */
+  let midLine = false;
   /** Bytes read from the source. */
   let read = 0;
   /** The unfinished game is sent again only once it has grown past this (a game longer than a part). */
@@ -64,7 +66,7 @@ export async function* readGames(source: PgnSource, options: ReadPgnOptions, wit
       let kept = joined(pending, size);
       // A game longer than MAX_KEPT: read what there is of it as if the file ended there.
       const cut = !ended && size > MAX_KEPT;
-      const x = (ended || cut ? 1 : 0) + flags + 8 * line;
+      const x = (ended || cut ? 1 : 0) + flags + (midLine ? 8 : 0) + 16 * line;
       let answer = deps.readPart(kept, x);
       if (answer === "u\n") {
         // Not UTF-8: mended as a TextDecoder reads it (a character cut at the end kept).
@@ -124,7 +126,8 @@ export async function* readGames(source: PgnSource, options: ReadPgnOptions, wit
             break;
           }
           case 114 /* r */: {
-            const [from, l] = rest.split(" ").map(Number) as [number, number];
+            const [from, l, mid] = rest.split(" ").map(Number) as [number, number, number];
+            midLine = mid === 1;
             kept = kept.subarray(from);
             pending = [kept];
             size = kept.length;

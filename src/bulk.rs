@@ -19,8 +19,10 @@
 //!   (empty when the board decided none); not with tags only;
 //! - `e <line> <message>` instead, for a game that could not be read: the file's line of
 //!   the fault and the core's message;
-//! - `r <from> <line>` last: where the rest of the part starts (what js/read-games.ts
-//!   keeps and sends again with the next part), in bytes, and the file's line.
+//! - `r <from> <line> <mid>` last: where the rest of the part starts (what
+//!   js/read-games.ts keeps and sends again with the next part), in bytes, the file's
+//!   line, and `1` when it starts within a line (`pgn::TextStart`: what it sends back
+//!   with it), else `0`.
 //!
 //! A part that is not UTF-8 is answered `u` alone: js/read-games.ts then mends it (each
 //! byte that is not part of a character becomes U+FFFD, as a `TextDecoder` does) and sends
@@ -28,7 +30,7 @@
 //! is read up to it, and the rest is sent again with the next part.
 
 use chess960::fen::CastlingLetters;
-use chess960::pgn::{self, ReadOptions};
+use chess960::pgn::{self, ReadOptions, TextStart};
 use chess960::text::push_all;
 
 /// The answer of `Util::ReadPgn` for part `bytes` (see the module).
@@ -38,7 +40,12 @@ pub fn read_part(bytes: &[u8], x: f64) -> String {
     let opts = ReadOptions {
         strict: bits & 4 != 0,
     };
-    let first = (bits >> 3) as usize;
+    let start = if bits & 8 != 0 {
+        TextStart::MidLine
+    } else {
+        TextStart::LineStart
+    };
+    let first = (bits >> 4) as usize;
     let text = match core::str::from_utf8(bytes) {
         Ok(text) => text,
         // A character cut at the end, more to come: up to it (UTF-8, checked again).
@@ -48,7 +55,7 @@ pub fn read_part(bytes: &[u8], x: f64) -> String {
             .unwrap_or_default(),
         Err(_) => return "u\n".to_owned(),
     };
-    let (spans, rest) = pgn::complete_games(text, ended);
+    let (spans, rest) = pgn::complete_games_from(text, ended, start);
     let mut out = String::with_capacity(text.len() / 2);
     for s in spans {
         let line = first + s.line - 1;
@@ -80,6 +87,7 @@ pub fn read_part(bytes: &[u8], x: f64) -> String {
             Err(f) => push_all!(&mut out; "e ", f.line, " ", f.error, "\n"),
         }
     }
-    push_all!(&mut out; "r ", rest.start, " ", first + rest.line - 1, "\n");
+    let mid_line = usize::from(start.at(text, rest.start) == TextStart::MidLine);
+    push_all!(&mut out; "r ", rest.start, " ", first + rest.line - 1, " ", mid_line, "\n");
     out
 }

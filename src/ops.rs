@@ -78,7 +78,7 @@ ops! {
         Chess960Id = 2,
         /// A uniformly drawn id 0..959 → number.
         RandomId = 3,
-        /// The games of `a`, a part of a PGN file, each read for its mainline (`x` = flags + 8 × the file's line `a` starts on; flags: 1 `a` ends the file, 2 tags only, 4 strict) → text for js/read-games.ts, described in src/bulk.rs.
+        /// The games of `a`, a part of a PGN file, each read for its mainline (`x` = flags + 16 × the file's line `a` starts on; flags: 1 `a` ends the file, 2 tags only, 4 strict, 8 `a` starts within a line of the file) → text for js/read-games.ts, described in src/bulk.rs.
         ReadPgn = 4,
     }
 }

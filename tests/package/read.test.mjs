@@ -102,6 +102,22 @@ describe("readPgn", () => {
     const games = await items(data("kokopu-chess960.pgn"));
     assert.ok(games.length === 4 && games.every((g) => g.error === undefined));
     for (let cut = 1; cut < koko.length; cut++) assert.deepEqual(await items(parts(koko, [cut])), games, `kokopu cut at byte ${cut}`);
+    // A game that starts within a line, with a `%` (an escape line only at a line's start).
+    const midText = "1. e4 0-1\n\n)%) e5\n0-1\n\n$\n\n1. d4 *";
+    const mid = new TextEncoder().encode(midText);
+    const whole = await items(midText);
+    assert.equal(whole.length, 3);
+    for (let cut = 1; cut < mid.length; cut++) assert.deepEqual(await items(parts(mid, [cut])), whole, `mid-line cut at byte ${cut}`);
+    // The same where a part the core reads (256 KB and more) ends within that game: the
+    // rest it keeps starts within a line, at the `%`.
+    // (One long game before it, not thousands of short ones: the items would stay in
+    // memory until the RSS test below.)
+    const filler = `1. e4 {${"x".repeat(270_000)}} e5 *\n\n`;
+    const big = new TextEncoder().encode(filler + midText);
+    const at = filler.length + midText.indexOf("e5");
+    const wholeBig = await items(filler + midText);
+    assert.equal(wholeBig.length, 4);
+    assert.deepEqual(await items(parts(big, [at])), wholeBig, "a part ending within the game that starts with %");
   });
 
   test("bytes that are not UTF-8 (a Latin-1 file) read as a TextDecoder reads them, in any chunking", async () => {

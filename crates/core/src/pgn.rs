@@ -671,8 +671,14 @@ struct Games<'a> {
 
 impl<'a> Games<'a> {
     fn new(text: &'a str) -> Games<'a> {
+        Games::from(text, TextStart::LineStart)
+    }
+
+    fn from(text: &'a str, start: TextStart) -> Games<'a> {
+        let mut lexer = Lexer::new(text, 1);
+        lexer.at_line_start = start == TextStart::LineStart;
         Games {
-            lexer: Lexer::new(text, 1),
+            lexer,
             start: None,
             movetext: false,
             blank_in_moves: None,
@@ -739,9 +745,11 @@ impl<'a> Iterator for Games<'a> {
                         }
                     }
                     Kind::Result if self.depth == 0 => {
-                        // No game is open after it: the token that opens the next one
-                        // (a tag, a word or a variation) sets the other fields afresh.
+                        // No game is open after it: the splitter starts afresh, as it
+                        // does on a text that starts here (a stream's next part).
                         self.ended = Some((self.start.take().unwrap_or(t.start), self.lexer.pos));
+                        self.movetext = false;
+                        self.blank_in_moves = None;
                     }
                     Kind::Open => {
                         self.start.get_or_insert(t.start);
@@ -1496,8 +1504,46 @@ pub struct Span {
     pub line: usize,
 }
 
+/// Where a part of a text starts: at the start of a line of the whole text (the text's
+/// own start, or after a newline), or within a line. The lexer reads a `%` escape line
+/// only at the start of a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextStart {
+    LineStart,
+    MidLine,
+}
+
+impl TextStart {
+    /// Where the part of `text` from byte `at` starts, `text` itself starting at `self`:
+    /// at a line's start when only whitespace (as the lexer skips it) lies between the
+    /// last newline before `at`, or the text's start, and `at`.
+    pub fn at(self, text: &str, at: usize) -> TextStart {
+        let b = text.as_bytes();
+        let (mut i, start) = match b
+            .get(..at)
+            .and_then(|s| s.iter().rposition(|&c| c == b'\n'))
+        {
+            Some(newline) => (newline + 1, TextStart::LineStart),
+            None => (0, self),
+        };
+        while let Some(rest) = b.get(i..at).filter(|r| !r.is_empty()) {
+            // (A byte order mark is as good as a space to the lexer.)
+            let space = match rest {
+                [0xEF, 0xBB, 0xBF, ..] => 3,
+                _ => text::space_len(rest),
+            };
+            if space == 0 {
+                return TextStart::MidLine;
+            }
+            i += space;
+        }
+        start
+    }
+}
+
 /// The games of a text that arrives in parts (a stream): the spans of the games that
 /// are complete in `text`, and where the rest begins (as a span from there to the end).
+/// [`complete_games_from`] for a part that starts a line.
 ///
 /// A game is complete when what follows it ends it (its result token, or the tag, the
 /// empty line or the move number that starts the next game; [`games`] has the rules):
@@ -1507,6 +1553,13 @@ pub struct Span {
 /// a game's end never depends on what follows the token that ends it. Memory is bounded
 /// by the part and the longest game, not the file.
 pub fn complete_games(text: &str, ended: bool) -> (Vec<Span>, Span) {
+    complete_games_from(text, ended, TextStart::LineStart)
+}
+
+/// [`complete_games`] for a part that starts at `start` (the rest of a previous part
+/// starts where its game starts, which may be within a line: [`TextStart::at`] on the
+/// previous part says).
+pub fn complete_games_from(text: &str, ended: bool, start: TextStart) -> (Vec<Span>, Span) {
     let b = text.as_bytes();
     let mut spans = Vec::new();
     let (mut line, mut counted) = (1, 0);
@@ -1520,11 +1573,11 @@ pub fn complete_games(text: &str, ended: bool) -> (Vec<Span>, Span) {
         counted = at;
         line
     };
-    for (start, g) in Games::new(text) {
+    for (at, g) in Games::from(text, start) {
         spans.push(Span {
-            start,
-            end: start + g.len(),
-            line: line_at(start),
+            start: at,
+            end: at + g.len(),
+            line: line_at(at),
         });
     }
     let rest = match spans.pop() {

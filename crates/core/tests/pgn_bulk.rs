@@ -9,7 +9,7 @@ mod invariants;
 
 use chess960::fen::CastlingLetters;
 use chess960::game::Game;
-use chess960::pgn::{self, Fault, PgnError, ReadOptions, Span};
+use chess960::pgn::{self, Fault, PgnError, ReadOptions, Span, TextStart};
 use invariants::Rng;
 
 fn data(name: &str) -> String {
@@ -53,6 +53,10 @@ const MADE: &[&str] = &[
     ") 1. e4 e5 )) 2. Nf3 *",
     "[Event \"a\"]\n\n1. e4 e5 {before} 1-0 {after}\n\n{and more}\n[Event \"b\"]\n\n1. d4 0-1 {last",
     "1. e4 * {x} 1. d4 1/2-1/2 {y}\n\n",
+    // A game that starts within a line with `%` (an escape only at a line's start), and
+    // an escape after spaces at a line's start.
+    "1. e4 0-1\n\n)%) e5\n0-1\n\n$\n\n1. d4 *",
+    "\t\t%\t\t9999 1. e4 *\n \u{3000}% 1. d4\n1. c4 *",
 ];
 
 /// The whole text's games, as `pgn::games` finds them, with their offsets and lines.
@@ -74,11 +78,14 @@ fn whole(text: &str) -> Vec<(usize, usize, String)> {
 fn streamed(text: &str, cuts: &[usize]) -> Vec<(usize, usize, String)> {
     let mut out = Vec::new();
     let (mut kept, mut offset, mut line) = (String::new(), 0, 1);
+    let mut start = TextStart::LineStart;
     let mut from = 0;
     for &cut in cuts.iter().chain([text.len()].iter()) {
         kept.push_str(&text[from..cut]);
         from = cut;
-        let (spans, rest): (Vec<Span>, Span) = pgn::complete_games(&kept, cut == text.len());
+        let (spans, rest): (Vec<Span>, Span) =
+            pgn::complete_games_from(&kept, cut == text.len(), start);
+        start = start.at(&kept, rest.start);
         for s in spans {
             out.push((
                 offset + s.start,
