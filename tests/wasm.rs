@@ -284,14 +284,15 @@ fn functions_of_no_game() {
         .as_f64()
         .unwrap();
     assert!((0.0..960.0).contains(&r) && r.fract() == 0.0);
-    // Both games of a whole text (flag 1), their mainlines, and the rest after them.
-    let read = JsGame::util(Util::ReadPgn as u32, b"1. e4 *\n\n1. d4 *", 1.0 + 8.0).unwrap();
+    // Both games of a whole text (flag 1, line 1 × 16), their mainlines, and the rest
+    // after them (within a line: `1`).
+    let read = JsGame::util(Util::ReadPgn as u32, b"1. e4 *\n\n1. d4 *", 1.0 + 16.0).unwrap();
     assert_eq!(
         read.as_string().as_deref(),
         Some(concat!(
             "g 0 7 1\nm e4\nf rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\no * \n",
             "g 9 16 3\nm d4\nf rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\no * \n",
-            "r 16 3\n"
+            "r 16 3 1\n"
         ))
     );
     // Offsets are bytes. A character cut at the end of a part that more follows is read up
@@ -304,11 +305,14 @@ fn functions_of_no_game() {
             .unwrap_or_default()
     };
     let cut = &tag.as_bytes()[..tag.len() - 1];
-    let answer = part(cut, 8.0);
+    let answer = part(cut, 16.0);
     assert!(answer.starts_with("g 0 26 1\nt White Müller\n"), "{answer}");
-    assert!(answer.ends_with("r 28 5\n"), "{answer}");
-    assert_eq!(part(cut, 1.0 + 8.0), "u\n");
-    assert_eq!(part(b"[White \"M\xfcller\"]\n\n1. e4 *", 8.0), "u\n");
+    assert!(answer.ends_with("r 28 5 0\n"), "{answer}");
+    assert_eq!(part(cut, 1.0 + 16.0), "u\n");
+    assert_eq!(part(b"[White \"M\xfcller\"]\n\n1. e4 *", 16.0), "u\n");
+    // A part that starts within a line (flag 8): a `%` there is a word, not an escape line.
+    assert!(part(b"%x\n1. e4 *", 1.0 + 16.0).starts_with("g 3 10 2\n"));
+    assert!(part(b"%x\n1. e4 *", 1.0 + 8.0 + 16.0).starts_with("g 0 10 1\n"));
 }
 
 #[wasm_bindgen_test]
