@@ -490,10 +490,6 @@ impl<'a> Lexer<'a> {
     }
 
     /// The whitespace character at `i`: its length, or 0.
-    fn space_at(&self, i: usize) -> usize {
-        text::space_len(self.text.as_bytes().get(i..).unwrap_or_default())
-    }
-
     fn slice(&self, start: usize, end: usize) -> &'a str {
         self.text.get(start..end).unwrap_or("")
     }
@@ -562,13 +558,7 @@ impl<'a> Lexer<'a> {
             }
             let mut space = 0;
             if !(b'!'..0x7f).contains(&c) {
-                space = self.space_at(start);
-                if space == 0
-                    // A byte order mark, U+FEFF (not whitespace, but as good as).
-                    && matches!(self.text.as_bytes().get(start..), Some([0xEF, 0xBB, 0xBF, ..]))
-                {
-                    space = 3;
-                }
+                space = skip_len(self.text.as_bytes().get(start..).unwrap_or_default());
             }
             if space > 0 {
                 self.pos += space;
@@ -1504,6 +1494,16 @@ pub struct Span {
     pub line: usize,
 }
 
+/// The length of the whitespace the lexer skips at the start of `b` (0: none): a space
+/// as [`text::space_len`] knows it, or a byte order mark, U+FEFF (not whitespace, but as
+/// good as).
+fn skip_len(b: &[u8]) -> usize {
+    match b {
+        [0xEF, 0xBB, 0xBF, ..] => 3,
+        _ => text::space_len(b),
+    }
+}
+
 /// Where a part of a text starts: at the start of a line of the whole text (the text's
 /// own start, or after a newline), or within a line. The lexer reads a `%` escape line
 /// only at the start of a line.
@@ -1527,11 +1527,7 @@ impl TextStart {
             None => (0, self),
         };
         while let Some(rest) = b.get(i..at).filter(|r| !r.is_empty()) {
-            // (A byte order mark is as good as a space to the lexer.)
-            let space = match rest {
-                [0xEF, 0xBB, 0xBF, ..] => 3,
-                _ => text::space_len(rest),
-            };
+            let space = skip_len(rest);
             if space == 0 {
                 return TextStart::MidLine;
             }

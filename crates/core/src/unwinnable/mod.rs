@@ -282,13 +282,21 @@ pub fn searchable(pos: &Position) -> bool {
 
 /// [`searchable`] but for locked pawns.
 fn beyond_locked(pos: &Position) -> bool {
+    let stuck = matches!(pawn_steps(pos), Some([0, 0]));
+    stuck || little_material(pos)
+}
+
+/// The squares White's pawns and Black's pawns can step forward to now (`None` when there
+/// is no pawn).
+fn pawn_steps(pos: &Position) -> Option<[u64; 2]> {
     let b = pos.board();
     let pawns = b.by_role(Role::Pawn).0;
     let white = pawns & b.by_color(Color::White).0;
     let empty = !b.occupied().0;
-    let stuck =
-        pawns != 0 && sets::north(white) & empty == 0 && sets::south(pawns & !white) & empty == 0;
-    stuck || little_material(pos)
+    (pawns != 0).then_some([
+        sets::north(white) & empty,
+        sets::south(pawns & !white) & empty,
+    ])
 }
 
 /// See [`little_material`].
@@ -316,14 +324,8 @@ pub fn per_move_limits(pos: &Position) -> Limits {
 /// the bound: 147 more searches for 19 more dead positions.)
 fn hemmed(pos: &Position) -> bool {
     let b = pos.board();
-    let pawns = b.by_role(Role::Pawn).0;
-    let white = pawns & b.by_color(Color::White).0;
-    let empty = !b.occupied().0;
-    let steps = (sets::north(white) & empty).count_ones()
-        + (sets::south(pawns & !white) & empty).count_ones();
     let heavy = b.by_role(Role::Rook) | b.by_role(Role::Queen);
-    pawns != 0
-        && steps <= HEMMED_STEPS
+    pawn_steps(pos).is_some_and(|[w, b]| w.count_ones() + b.count_ones() <= HEMMED_STEPS)
         && heavy.is_empty()
         && (pos.count_legal() <= HEMMED_MOVES
             || (pos.checkers().is_empty() && pos.after_null().count_legal() <= HEMMED_MOVES))
