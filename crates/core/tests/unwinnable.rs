@@ -263,6 +263,25 @@ fn walls_with_pawns_that_may_be_taken_shut_in_pieces_and_held_kings() {
     expect("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", None, None);
 }
 
+/// Pieces shut in by each other: every step of each lands on a wall or on another of
+/// them, so none can move first. CHA's bishops on the last two ranks, and the same
+/// shape turned round on Black's side, with the kings on the other side of the walls
+/// and one bishop more (h2's only step is g1 and g3). Take one wall away and the
+/// group is free.
+#[test]
+fn pieces_shut_in_by_each_other() {
+    let f = "B1B1B1B1/pBpBpBpB/P1P1P1P1/8/8/8/8/k1K5 w - - 0 1";
+    expect(f, Some(Why::Locked), Some(Why::Locked));
+    let f = "8/8/8/K1k5/8/p1p1p1p1/PbPbPbPb/b1b1b1b1 b - - 0 1";
+    expect(f, Some(Why::Locked), Some(Why::Locked));
+    // Without the g3 pawn the g2 pawn runs, and the bishops come out behind it.
+    expect(
+        "8/8/8/K1k5/8/p1p1p3/PbPbPbPb/b1b1b1b1 b - - 0 1",
+        None,
+        None,
+    );
+}
+
 /// The per-move check also searches when no pawn can step forward now (more than four
 /// units, pawns not locked: the c7 pawn has no pawn ahead, only a bishop that never
 /// moves).
@@ -986,6 +1005,6 @@ fn agrees_with_cha_on_its_test_vectors() {
     let n = agreement("cha-test-vectors.txt", 2_000, 3);
     assert_eq!(n.unsound, 0, "{n:?}");
     assert_eq!(n.positions, 1_803, "{n:?}");
-    assert!(n.exact >= 1_791 && n.sides >= 3_585, "{n:?}");
-    assert!(n.dead_at_once >= 640, "{n:?}");
+    assert!(n.exact >= 1_792 && n.sides >= 3_587, "{n:?}");
+    assert!(n.dead_at_once >= 658, "{n:?}");
 }

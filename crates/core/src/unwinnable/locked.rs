@@ -13,7 +13,8 @@
 //! squares added), through every square that is not a wall nor a square an enemy pawn
 //! outside `T` may stand on, ignoring all other pieces, so they only ever grow what is
 //! really reachable. A king never enters a square guarded for good: by an enemy wall, or
-//! an enemy piece shut in among walls (while nothing can ever attack that piece). If,
+//! an enemy piece shut in among walls and other such pieces (while nothing can ever
+//! attack it). If,
 //! with these regions,
 //! - no pawn can take a pawn (from any square it may reach),
 //! - no piece may stand on a square a pawn may ever attack,
@@ -270,25 +271,38 @@ impl Frozen {
             may_attack: pawn_may_attack,
         } = pawns;
         let b = pos.board();
-        // Pieces shut in for good: every step leads onto a wall. They never move, and
-        // while no enemy unit can ever attack them (checked below) they stay, guarding
-        // those pawns for good.
+        // Pieces shut in for good: every step leads onto a wall or onto another piece of
+        // theirs shut in (bishops that fill each other's diagonals). None of them can
+        // move first: the square its move starts through is never empty. So they never
+        // move, and while no enemy unit can ever attack them (checked below) they stay,
+        // guarding those squares for good. (The largest such set: start from every
+        // piece, drop those with a step elsewhere until none is left to drop.) A rook
+        // that may castle is no exception: the square beside it towards its king holds
+        // the king (never in the set) or a piece of the set, which never leaves from
+        // between them.
         let mut shut = [(0u64, 0u64); 2];
-        for c in Color::ALL {
-            let mut s = (0u64, 0u64);
-            for (role, step) in STEPS {
-                for sq in b.pieces(c, role) {
-                    // (A rook on its back rank, the only one that may castle, always has
-                    // a neighbour there, where no pawn stands: never shut in.)
-                    let at = 1u64 << sq.u8();
-                    if shut_guards && step(at) & !wall == 0 {
-                        s.0 |= at;
-                        s.1 |= step(at);
+        if shut_guards {
+            for c in Color::ALL {
+                let mut set = b.by_color(c).0 & !b.by_role(Role::King).0 & !b.by_role(Role::Pawn).0;
+                loop {
+                    let (mut next, mut guard) = (0u64, 0u64);
+                    for (role, step) in STEPS {
+                        for sq in crate::bitboard::Bitboard(b.pieces(c, role).0 & set) {
+                            let at = 1u64 << sq.u8();
+                            if step(at) & !(wall | set) == 0 {
+                                next |= at;
+                                guard |= step(at);
+                            }
+                        }
                     }
+                    if next == set {
+                        *shut.get_mut(c.index())? = (set, guard);
+                        break;
+                    }
+                    set = next;
                 }
+                *shut_seen |= set != 0;
             }
-            *shut_seen |= s.0 != 0;
-            *shut.get_mut(c.index())? = s;
         }
         // A piece held must be shut in (and is then checked never to be attacked).
         let [(w_shut, _), (b_shut, _)] = shut;
@@ -327,7 +341,9 @@ impl Frozen {
                 }
             }
             let king = 1u64 << b.king(c)?.u8();
-            let through = !wall & !their_stay & !held;
+            // (Shut-in pieces never leave: nothing passes through them, and an enemy
+            // that could take one ends the stage below.)
+            let through = !wall & !their_stay & !held & !(w_shut | b_shut);
             side.king = king;
             side.king_through = through & !their_guard;
             side.king_region = flood(king_seed | king, side.king_through, sets::king);
