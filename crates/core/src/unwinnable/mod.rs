@@ -112,9 +112,9 @@ pub fn analyse_within(pos: &Position, winner: Color, limits: Limits) -> Answer {
 ///
 /// Cheap in the common case: the static stages decide, or give up at once when there is
 /// much material. The search runs only when they cannot decide and the position is
-/// [`searchable`] (little material, locked pawns, no pawn able to step forward, or pieces
-/// hemmed in), within [`per_move_limits`]; when it does not run, the answer is "not
-/// dead". So
+/// [`searchable`] (little material, locked pawns, no pawn able to step forward, pieces
+/// hemmed in, or a side with one legal move), within [`search_limits`]; when it does not
+/// run, the answer is "not dead". So
 /// `is_dead_position` implies that neither side can mate, and it is
 /// `!can_checkmate(White) && !can_checkmate(Black)` wherever the static stages decide, or
 /// the search runs and needs no more than its per-move bound.
@@ -142,24 +142,24 @@ fn dead_with(pos: &Position, cached: bool) -> bool {
             (why, Some(locked))
         }
     };
-    let open = |locked: Option<bool>| {
-        beyond_locked(pos) || locked.unwrap_or_else(|| locked::pawns_locked(pos)) || hemmed(pos)
-    };
+    // Where the search may run, and its bounds (`None`: it may not). Black's static
+    // answer is asked only when White's is "cannot" or the search may run.
     let (white, locked) = judge(Color::White);
-    if white.is_none() && !open(locked) {
+    let limits = limits_with(pos, locked);
+    if white.is_none() && limits.is_none() {
         return false;
     }
-    let (black, locked) = judge(Color::Black);
-    if white.is_some() && (black.is_some() || !open(locked)) {
+    let (black, _) = judge(Color::Black);
+    let Some(limits) = limits else {
         return black.is_some();
-    }
+    };
     // A side's search that finds a mate (or reaches a bound) ends the check.
     Color::ALL.iter().zip([white, black]).all(|(&c, why)| {
         why.is_some()
             || !if cached {
-                Reached::can(pos, c)
+                Reached::can(pos, c, limits)
             } else {
-                search::helpmate(pos, c, per_move_limits(pos)).can()
+                search::helpmate(pos, c, limits).can()
             }
     })
 }
@@ -172,7 +172,7 @@ fn dead_with(pos: &Position, cached: bool) -> bool {
 /// The per-move search for `winner` from a root stores every position it reaches (the
 /// root, and the children of every stored position the static stages do not rule
 /// out), and answers "cannot" only when it stored them all, at most its bound's
-/// positions ([`per_move_limits`]), and none is a mate. A root is *proved* here when its
+/// positions ([`search_limits`]), and none is a mate. A root is *proved* here when its
 /// search found a mate or stopped at the positions bound: the positions reachable from
 /// it hold a mate or are more than the bound (which is recorded: a proof at 256
 /// positions answers for a search bounded at 256, not for one at 512). Now let `now` be
@@ -201,12 +201,11 @@ std::thread_local! {
 impl Reached {
     /// Whether the per-move search for `winner` from `pos` answers "can" (the static
     /// stages have not ruled `winner` out here).
-    fn can(pos: &Position, winner: Color) -> bool {
+    fn can(pos: &Position, winner: Color, limits: Limits) -> bool {
         let mut now = *pos;
         search::normalise(&mut now);
         let mut proved = PROVED.try_with(core::cell::Cell::get).unwrap_or_default();
         let slot = winner.index();
-        let limits = per_move_limits(pos);
         let (can, proof) = match proved.get(slot).copied().flatten() {
             Some((b, beyond))
                 if limits.positions <= beyond && Self::leads_back(&now, &b, winner) =>
@@ -271,19 +270,38 @@ pub fn little_material(pos: &Position) -> bool {
     (b.occupied() & !b.by_role(Role::King)).count() <= LITTLE_MATERIAL
 }
 
-/// Whether the per-move check may search where the static stages leave a side open:
-/// little material is left ([`little_material`]), the pawns are locked
-/// ([`locked::pawns_locked`]), there are pawns and none can step forward now (each has
-/// a unit in front of it: few moves are left), or the pieces are hemmed in by pawns (at
-/// most 4 pawns can step, no rook or queen, a side with at most 2 legal moves).
+/// Whether the per-move check may search where the static stages leave a side open
+/// ([`search_limits`]).
 pub fn searchable(pos: &Position) -> bool {
-    beyond_locked(pos) || locked::pawns_locked(pos) || hemmed(pos)
+    search_limits(pos).is_some()
 }
 
-/// [`searchable`] but for locked pawns.
-fn beyond_locked(pos: &Position) -> bool {
+/// Where the per-move check may search when the static stages leave a side open, its
+/// bounds:
+/// - little material is left ([`little_material`]): [`Limits::PER_MOVE`];
+/// - the pawns are locked ([`locked::pawns_locked`]), or there are pawns and none can
+///   step forward now (each has a unit in front of it: few moves are left), or the
+///   pieces are hemmed in by pawns (at most 4 pawns can step, no rook or queen, a side
+///   with at most 2 legal moves): [`Limits::PER_MOVE_BLOCKED`];
+/// - a side has one legal move or none, and at most 5 pawn steps are open:
+///   [`Limits::PER_MOVE_FORCED`] (these two decided by `few_moves`).
+///
+/// Elsewhere `None`: the search does not run.
+pub fn search_limits(pos: &Position) -> Option<Limits> {
+    limits_with(pos, None)
+}
+
+/// [`search_limits`], told whether the pawns are locked when stage 2 has said it.
+fn limits_with(pos: &Position, locked: Option<bool>) -> Option<Limits> {
+    if little_material(pos) {
+        return Some(Limits::PER_MOVE);
+    }
+    // Blocked pawns: none can step forward now, or they are locked.
     let stuck = matches!(pawn_steps(pos), Some([0, 0]));
-    stuck || little_material(pos)
+    if stuck || locked.unwrap_or_else(|| locked::pawns_locked(pos)) {
+        return Some(Limits::PER_MOVE_BLOCKED);
+    }
+    few_moves(pos)
 }
 
 /// The squares White's pawns and Black's pawns can step forward to now (`None` when there
@@ -302,36 +320,47 @@ fn pawn_steps(pos: &Position) -> Option<[u64; 2]> {
 /// See [`little_material`].
 pub const LITTLE_MATERIAL: u32 = 4;
 
-/// The per-move search's bounds at `pos`: [`Limits::PER_MOVE`] where little material is
-/// left, [`Limits::PER_MOVE_BLOCKED`] elsewhere (where [`searchable`] lets the search run
-/// only behind blocked pawns).
-pub fn per_move_limits(pos: &Position) -> Limits {
-    if little_material(pos) {
-        Limits::PER_MOVE
+/// Where a side has few legal moves (the side to move, or the other one when the side
+/// to move is not in check), the per-move search's bounds:
+///
+/// - **hemmed in by pawns**: there are pawns, at most [`HEMMED_STEPS`] of them (both
+///   sides') can step forward now, there is no rook or queen, and a side has at most
+///   [`HEMMED_MOVES`] legal moves: within [`Limits::PER_MOVE_BLOCKED`]. Such positions (a pawn or
+///   two still to walk into a wall, a king boxed in behind it, a forced capture) reach
+///   few positions. Measured on CHA's test vectors: 28 more dead positions ended at
+///   once; on the shared games, 6 more searches in 34,773 plies. (With rooks and queens
+///   the gate opened on checks in heavy endings, whose searches stop at the bound: 147
+///   more searches for 19 more dead positions.)
+/// - **forced**: at most [`FORCED_STEPS`] pawn steps and a side with at most one legal
+///   move (a forced reply, a side stalemated but for the other's next move), whatever
+///   the material: within [`Limits::PER_MOVE_FORCED`], a small bound, so that the
+///   searches in heavy endings that reach it cost little. Measured on CHA's test
+///   vectors: 20 more dead positions ended at once (7 of them stalemates, which end the
+///   game anyway); on the shared games, 10 % more plies search, `examples/bulk` +3 %.
+fn few_moves(pos: &Position) -> Option<Limits> {
+    let b = pos.board();
+    let steps = pawn_steps(pos).map(|[w, b]| w.count_ones() + b.count_ones());
+    if steps.is_some_and(|n| n > FORCED_STEPS) {
+        return None;
+    }
+    let own = pos.count_legal();
+    let moves = if own > 1 && pos.checkers().is_empty() {
+        own.min(pos.after_null().count_legal())
     } else {
-        Limits::PER_MOVE_BLOCKED
+        own
+    };
+    let heavy = b.by_role(Role::Rook) | b.by_role(Role::Queen);
+    if moves <= HEMMED_MOVES && heavy.is_empty() && steps.is_some_and(|n| n <= HEMMED_STEPS) {
+        // (Not little material: that opened the search before.)
+        Some(Limits::PER_MOVE_BLOCKED)
+    } else {
+        (moves <= 1).then_some(Limits::PER_MOVE_FORCED)
     }
 }
 
-/// Whether the pieces are hemmed in by pawns: there are pawns, at most
-/// [`HEMMED_STEPS`] of them (both sides') can step forward now, there is no rook or queen,
-/// and a side has at most [`HEMMED_MOVES`] legal moves (the side to move, or the other one
-/// when the side to move is not in check). Such positions (a pawn or two still to walk
-/// into a wall, a king boxed in behind it, a forced capture) reach few positions, and the
-/// per-move search ends quickly there. Measured on CHA's test vectors: 28 more dead
-/// positions ended at once; on the shared games, 6 more searches in 34,773 plies. (With
-/// rooks and queens the gate opened on checks in heavy endings, whose searches stop at
-/// the bound: 147 more searches for 19 more dead positions.)
-fn hemmed(pos: &Position) -> bool {
-    let b = pos.board();
-    let heavy = b.by_role(Role::Rook) | b.by_role(Role::Queen);
-    pawn_steps(pos).is_some_and(|[w, b]| w.count_ones() + b.count_ones() <= HEMMED_STEPS)
-        && heavy.is_empty()
-        && (pos.count_legal() <= HEMMED_MOVES
-            || (pos.checkers().is_empty() && pos.after_null().count_legal() <= HEMMED_MOVES))
-}
-
-/// See [`hemmed`].
+/// See [`few_moves`].
 const HEMMED_STEPS: u32 = 4;
-/// See [`hemmed`].
+/// See [`few_moves`].
 const HEMMED_MOVES: u64 = 2;
+/// See [`few_moves`].
+const FORCED_STEPS: u32 = 5;

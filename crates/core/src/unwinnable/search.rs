@@ -103,6 +103,13 @@ impl Limits {
         positions: 384,
         ..Limits::PER_MOVE
     };
+    /// [`Limits::PER_MOVE`] with a quarter of its positions, where a side has at most one
+    /// legal move (`few_moves`): any material, so the positions a search reaches are few
+    /// or many more than this; the bound keeps the cost of the latter small.
+    pub const PER_MOVE_FORCED: Limits = Limits {
+        positions: 64,
+        ..Limits::PER_MOVE
+    };
 }
 
 /// One stored position: how it was reached and how far from the root.
