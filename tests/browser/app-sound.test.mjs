@@ -47,7 +47,8 @@ test("moves, captures, checks and the end sound; muted, nothing sounds; no audio
     await page.check("#set-sound");
     await page.click("#resign");
     await page.getByRole("button", { name: "Resign", exact: true }).last().click();
-    assert.match(await page.textContent("#status"), /wins/);
+    // The dialog's close event, which carries the answer, comes a task after the click.
+    await page.waitForFunction(() => /wins/.test(document.querySelector("#status").textContent), null, { timeout: 5_000 });
     assert.deepEqual(await sounds(), { knocks: 8, notes: 4 }, "the end: three notes");
     assert.deepEqual(requests.filter((u) => /\.(mp3|ogg|wav|m4a)$/.test(u)), []);
     assert.deepEqual(page.errors, []);
