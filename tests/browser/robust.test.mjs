@@ -183,6 +183,10 @@ test("screenshots: the blog page and the demo, desktop and phone, light and dark
       // The app asks before leaving the game the previous round left in progress.
       if (await demo.locator("dialog#ask[open]").waitFor({ timeout: 1000 }).then(() => true, () => false)) {
         await demo.getByRole("button", { name: "Start a new game" }).click();
+        // The new game starts on the dialog's close event, a task after the click: wait for
+        // it, or the first move lands on the old board.
+        await demo.locator("dialog#ask[open]").waitFor({ state: "detached" });
+        await demo.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
       }
       for (const [a, b] of [["e2", "e4"], ["e7", "e5"], ["g1", "f3"]]) await click(demo, a, b);
       await settle(demo);
