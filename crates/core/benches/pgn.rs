@@ -38,6 +38,24 @@ fn main() {
         .iter()
         .flat_map(|g| (1..=g.ply_count()).filter_map(|i| g.position_at(i).copied()))
         .collect();
+    // A peer's row: each game's start (its FEN) and mainline SANs, for shakmaty.
+    let replays: Vec<(shakmaty::Chess, Vec<shakmaty::san::San>)> = read
+        .iter()
+        .filter_map(|g| {
+            let fen = chess960::fen::to_fen(g.start(), chess960::fen::CastlingLetters::Shredder);
+            let start = fen.parse::<shakmaty::fen::Fen>().ok()?;
+            let start = start.into_position(shakmaty::CastlingMode::Chess960).ok()?;
+            let sans = (1..=g.ply_count())
+                .map(|i| g.san_at(i).parse().ok())
+                .collect::<Option<Vec<_>>>()?;
+            Some((start, sans))
+        })
+        .collect();
+    assert_eq!(
+        replays.len(),
+        read.len(),
+        "shakmaty reads every start and SAN"
+    );
     drop(read);
     println!(
         "{} games, {plies} plies, {} bytes; best of {rounds}",
@@ -91,6 +109,22 @@ fn main() {
                         )
                     })
                     .sum()
+            }),
+        ),
+        (
+            "shakmaty 0.30 (a peer): its SANs parsed beforehand, found and played; no PGN, draw rules or FEN",
+            Box::new(|| {
+                use shakmaty::Position;
+                let mut n = 0;
+                for (start, sans) in &replays {
+                    let mut pos = start.clone();
+                    for san in sans {
+                        let Ok(m) = san.to_move(&pos) else { break };
+                        pos.play_unchecked(m);
+                        n += 1;
+                    }
+                }
+                n
             }),
         ),
         (
