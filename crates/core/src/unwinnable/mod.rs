@@ -36,6 +36,8 @@
 //! assert!(!unwinnable::is_dead_position(&kn));
 //! ```
 
+use alloc::vec::Vec;
+
 use crate::position::{Move, MoveKind, Position};
 use crate::square::{Color, Role};
 
@@ -188,15 +190,14 @@ fn dead_with(pos: &Position, cached: bool) -> bool {
 /// assumed: the answer is exactly the search's. Moves that cannot be taken back
 /// (captures, pawn moves, castling, a lost castling right) fall back to the search.
 ///
-/// One record per side for the thread (the wasm instance has one): a position
-/// from another game only fails the check, it never answers wrongly.
+/// One record per side for the process (the wasm instance has one), behind a lock that is
+/// never waited for: a thread that finds it taken searches without it. A position from
+/// another game or thread only fails the check, it never answers wrongly.
 pub struct Reached;
 
-std::thread_local! {
-    /// Per side: the latest position proved, and the bound its reachable positions are
-    /// known to exceed (`usize::MAX` when they hold a mate).
-    static PROVED: core::cell::Cell<[Option<(Position, usize)>; 2]> = const { core::cell::Cell::new([None, None]) };
-}
+/// Per side: the latest position proved, and the bound its reachable positions are
+/// known to exceed (`usize::MAX` when they hold a mate).
+static PROVED: spin::Mutex<[Option<(Position, usize)>; 2]> = spin::Mutex::new([None, None]);
 
 impl Reached {
     /// Whether the per-move search for `winner` from `pos` answers "can" (the static
@@ -204,7 +205,7 @@ impl Reached {
     fn can(pos: &Position, winner: Color, limits: Limits) -> bool {
         let mut now = *pos;
         search::normalise(&mut now);
-        let mut proved = PROVED.try_with(core::cell::Cell::get).unwrap_or_default();
+        let mut proved = PROVED.try_lock().map(|g| *g).unwrap_or_default();
         let slot = winner.index();
         let (can, proof) = match proved.get(slot).copied().flatten() {
             Some((b, beyond))
@@ -220,7 +221,9 @@ impl Reached {
         if let Some(p) = proved.get_mut(slot) {
             *p = proof.map(|beyond| (now, beyond));
         }
-        let _ = PROVED.try_with(|c| c.set(proved));
+        if let Some(mut g) = PROVED.try_lock() {
+            *g = proved;
+        }
         can
     }
 
