@@ -48,8 +48,9 @@ const crateFile = crate.replaceAll("-", "_");
 // module is the same wherever it is built: through `cargo --config`, whose arrays are
 // joined with .cargo/config.toml's flags (the stack size stays).
 const remap = registryRemap(root, env).map((f) => JSON.stringify(f));
+// Without the crate's default `std` feature: no std in the wasm (src/lib.rs).
 run("cargo", [
-  "build", "--release", "--target", "wasm32-unknown-unknown", "--lib", "-p", crate,
+  "build", "--release", "--target", "wasm32-unknown-unknown", "--lib", "-p", crate, "--no-default-features",
   "--config", `target.wasm32-unknown-unknown.rustflags=[${remap.join(",")}]`,
 ]);
 const opsTs = opsTsOf();

@@ -29,6 +29,8 @@
 //! it again. When more follows, a character cut at the part's end is not a fault: the part
 //! is read up to it, and the rest is sent again with the next part.
 
+use alloc::{borrow::ToOwned, string::String};
+
 use chess960::fen::CastlingLetters;
 use chess960::pgn::{self, ReadOptions, TextStart};
 use chess960::text::push_all;

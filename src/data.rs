@@ -5,6 +5,8 @@
 //! tests/package/shapes.test.mjs checks every answer against those declarations. (The hot paths keep their packed forms: move records and
 //! `destsPacked`, js/RAW_API.md.)
 
+use alloc::{borrow::ToOwned, string::String, vec::Vec};
+
 use crate::js::{js_struct, Tags};
 use crate::read::Args;
 use crate::Fault;
@@ -114,7 +116,7 @@ impl From<Envelope> for EnvelopeJs {
 /// that is no whole number from 1, an `Error` for a sealer that is not `w` or `b`.
 pub fn envelope(a: &Args) -> Result<Envelope, Fault> {
     let n = a.num("moveNumber");
-    if !((1.0..=f64::from(u32::MAX)).contains(&n) && n.fract() == 0.0) {
+    if !((1.0..=f64::from(u32::MAX)).contains(&n) && n % 1.0 == 0.0) {
         return Err(Fault::Range(
             "envelope.moveNumber must be a whole number from 1".to_owned(),
         ));
@@ -234,7 +236,7 @@ impl SetNotesJs {
             nags: a.has("nags").then(|| a.nags("nags")),
             suffix: a.has("suffix").then(|| {
                 Some(a.num("suffix"))
-                    .filter(|x| (1.0..=6.0).contains(x) && x.fract() == 0.0)
+                    .filter(|x| (1.0..=6.0).contains(x) && *x % 1.0 == 0.0)
                     .map(|x| x as u8)
             }),
         }

@@ -10,6 +10,8 @@
 //! engine's wasm, which has room, uses serde-wasm-bindgen. The shapes are checked against
 //! the package's TypeScript declarations by tests/package/shapes.test.mjs.
 
+use alloc::{string::String, vec::Vec};
+
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]

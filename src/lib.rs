@@ -10,14 +10,33 @@
 //! plain objects built from typed structs ([`data`], through [`js`]: serde-wasm-bindgen,
 //! the design's crate, does not fit the rules wasm's budget, as `js` records).
 #![cfg(target_arch = "wasm32")]
+// Without std (feature `std` off: the shipped wasm, scripts/build.mjs) a panic traps at
+// once, its message unformatted: std's panic machinery and `core::fmt` are not linked
+// (-2.0 KB of the gzipped wasm, 2026-12-07). The core does not panic on input; were it to,
+// JavaScript sees the same `RuntimeError: unreachable` as with std, which prints nothing
+// on wasm32-unknown-unknown. With `std` on (the default: the tests, clippy, a build beside
+// the engine, which links std) std's panic handler is used.
+#![no_std]
 
-mod alloc;
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+#[cfg(not(feature = "std"))]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    core::arch::wasm32::unreachable()
+}
+
 mod bulk;
 mod data;
+mod heap;
 mod js;
 pub mod ops;
 mod read;
 mod records;
+
+use alloc::{borrow::ToOwned, boxed::Box, string::String, vec, vec::Vec};
 
 use chess960::adjourn::{self, Conclusion};
 use chess960::fen::{self, CastlingLetters};
@@ -96,7 +115,7 @@ fn color(s: &str) -> Answer<Color> {
 /// `n` if it is a whole number from 0 to `max`, else a `RangeError`
 /// `<what> must be an integer from 0 to <max>, got <n>`.
 fn whole_in(n: f64, max: u32, what: &str) -> Answer<u32> {
-    if (0.0..=f64::from(max)).contains(&n) && n.fract() == 0.0 {
+    if (0.0..=f64::from(max)).contains(&n) && n % 1.0 == 0.0 {
         return Ok(n as u32);
     }
     // The number as JS writes it (`1.5`, `NaN`, `-Infinity`, `1e+21`).
@@ -612,7 +631,7 @@ impl JsGame {
                     Play::ChessJsStrict => Reading::Strict,
                     _ => Reading::Permissive,
                 };
-                let text = self.io.get(..x as usize).map(std::str::from_utf8);
+                let text = self.io.get(..x as usize).map(core::str::from_utf8);
                 matches!(text, Some(Ok(t)) if matches!(g.play_chessjs(t, reading), Ok(true)))
             }
             Some(Play::TakeBack) => return i32::from(g.take_back()),
@@ -621,7 +640,7 @@ impl JsGame {
         if !played {
             return -1;
         }
-        let mut answer = std::mem::take(&mut self.answer);
+        let mut answer = core::mem::take(&mut self.answer);
         answer.clear();
         self.push_last_record(&mut answer);
         let n = match self.io.get_mut(..answer.len()) {
@@ -753,7 +772,7 @@ impl JsGame {
 
     #[wasm_bindgen(js_name = memoryPages)]
     pub fn memory_pages() -> usize {
-        alloc::pages()
+        heap::pages()
     }
 }
 

@@ -7,6 +7,8 @@
 //! small inputs (measured: 216 KB of code against 137 KB with everything else the same).
 //! The answers are built without serde too (src/data.rs, src/js.rs).
 
+use alloc::{string::String, vec::Vec};
+
 use wasm_bindgen::JsValue;
 
 /// A plain JS object whose fields are read by name.
@@ -79,7 +81,7 @@ impl Args {
         self.list(key)
             .iter()
             .filter_map(JsValue::as_f64)
-            .filter(|&x| (0.0..=255.0).contains(&x) && (x.is_finite() && x.fract() == 0.0))
+            .filter(|&x| (0.0..=255.0).contains(&x) && (x.is_finite() && x % 1.0 == 0.0))
             .map(|x| x as u8)
             .collect()
     }

@@ -5,6 +5,8 @@
 //! `color piece from to captured promotion flags san uci [rookFrom rookTo]`
 //! (js/RAW_API.md): the first six fields have fixed widths.
 
+use alloc::string::String;
+
 use chess960::game::{Entry, PlayedMove, San};
 use chess960::position::{Move, MoveKind};
 use chess960::setup::SwapChoice;
@@ -37,7 +39,7 @@ pub fn push_move(out: &mut String, pm: &PlayedMove, notation: CastlingNotation) 
         opt(m.promotion()),
         b' ',
     ];
-    if let Ok(head) = std::str::from_utf8(&head) {
+    if let Ok(head) = core::str::from_utf8(&head) {
         out.push_str(head);
     }
     pm.push_flags(out);

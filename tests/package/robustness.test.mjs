@@ -246,7 +246,7 @@ describe("memory", () => {
   });
 
   test("megabyte inputs and outputs come through whole, again and again, with RSS flat", () => {
-    // The wasm heap (talc, src/alloc.rs) reuses freed blocks: texts of growing and
+    // The wasm heap (talc, src/heap.rs) reuses freed blocks: texts of growing and
     // shrinking size exercise that.
     const long = new Chess();
     for (let i = 0; i < 400; i++) long.move(["Nf3", "Nf6", "Ng1", "Ng8"][i % 4] + "");

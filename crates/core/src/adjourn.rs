@@ -26,6 +26,8 @@
 //! resignation (Art. 6): the game as it stood, with the result recorded; the sealed move
 //! is not played.
 
+use alloc::{borrow::ToOwned, string::String};
+
 use crate::fen::CastlingLetters;
 use crate::fen::{self, FenError};
 use crate::game::{Game, Outcome, PlayError, Reason};

@@ -6,9 +6,11 @@
 //! seed, found once by [`find_magic_seed`] (see the ignored test that regenerates them);
 //! the tables themselves are filled on first use.
 
+use alloc::{boxed::Box, vec, vec::Vec};
+
 use crate::bitboard::Bitboard;
 use crate::square::{Color, Square};
-use std::sync::OnceLock;
+use spin::Once;
 
 const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -281,7 +283,7 @@ fn build(t: &mut Tables) {
     }
 }
 
-static TABLES: OnceLock<Tables> = OnceLock::new();
+static TABLES: Once<Tables> = Once::new();
 
 /// A zeroed 64 × 64 table, made on the heap (`Box::new` may build it on the stack first).
 fn square_table() -> Box<[[u64; 64]; 64]> {
@@ -310,7 +312,7 @@ fn build_tables() -> Tables {
 /// The tables, built on first use.
 #[inline]
 pub fn tables() -> &'static Tables {
-    TABLES.get_or_init(build_tables)
+    TABLES.call_once(build_tables)
 }
 
 impl Tables {

@@ -1,6 +1,8 @@
 //! FEN in and out: standard FEN, X-FEN (`KQkq`, a file letter for an inner rook) and
 //! Shredder-FEN (`HAha`), detected per character on input.
 
+use alloc::{borrow::ToOwned, string::String};
+
 use crate::text::{cat, push_all, Push};
 
 use crate::bitboard::Bitboard;
@@ -412,7 +414,7 @@ fn push_board(board: &Board, s: &mut String) {
             put(b'0' + 8 - file);
         }
     }
-    if let Ok(placement) = std::str::from_utf8(out.get(..n).unwrap_or_default()) {
+    if let Ok(placement) = core::str::from_utf8(out.get(..n).unwrap_or_default()) {
         s.push_str(placement);
     }
 }

@@ -6,6 +6,8 @@
 //! `Chess9Swaps`) are not kept here: the game derives them from its start, so a record
 //! can never name a start the game does not have ([`crate::game::Game::headers`]).
 
+use alloc::{borrow::ToOwned, string::String, vec::Vec};
+
 /// The Seven Tag Roster and its values while unset.
 pub const ROSTER: [(&str, &str); 7] = [
     ("Event", "?"),

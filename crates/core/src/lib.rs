@@ -1,7 +1,9 @@
 //! Chess rules for standard chess, Chess960 (Fischer Random) and Chess-9 (Nonary Chess):
 //! legal moves, castling by Chess960 rules, FEN/X-FEN/Shredder-FEN, SAN, UCI, PGN, draws,
-//! board-input resolution and sealed-move adjournment. Pure Rust on std; its one dependency
-//! is `getrandom` (random Chess960 ids). The wasm
+//! board-input resolution and sealed-move adjournment. Pure Rust, `no_std` with `alloc`
+//! (as shakmaty): every module imports what it uses of `alloc` by name, and the tests
+//! build with std. Its dependencies are `getrandom` (random Chess960 ids) and `spin` (the
+//! attack tables built once, the dead-position check's record). The wasm
 //! bindings (the npm package) and the engine are crates of their own beside it, in the
 //! same workspace.
 //!
@@ -42,6 +44,7 @@
 // Input reaches every module but the move generator's primitives: no panic paths there
 // (a panic traps the wasm instance). The primitives index fixed 64-entry tables with
 // squares that are in range by construction.
+#![cfg_attr(not(test), no_std)]
 #![deny(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -51,6 +54,8 @@
     clippy::todo,
     clippy::unimplemented
 )]
+
+extern crate alloc;
 
 pub mod adjourn;
 #[allow(clippy::indexing_slicing)] // fixed 64-entry and per-colour/role tables

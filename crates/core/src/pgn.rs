@@ -26,6 +26,8 @@
 //! Position`) the variant follows the FEN. A game that is decided in its record keeps
 //! the result the record states (SPEC §1): see [`crate::game::Game::outcome`].
 
+use alloc::{borrow::ToOwned, string::String, vec, vec::Vec};
+
 use crate::bitboard::Bitboard;
 use crate::fen::CastlingLetters;
 use crate::fen::{self, FenError};

@@ -1,5 +1,7 @@
 //! Castling-input resolution: what a `(from, to)` pair from a board means (SPEC §1).
 
+use alloc::vec::Vec;
+
 use crate::castling::CastlingSide;
 use crate::movegen::MoveList;
 use crate::position::{Move, MoveKind};

@@ -1,6 +1,8 @@
 //! Standard Algebraic Notation: written with minimal disambiguation and check/mate
 //! suffixes; read strictly (an ambiguous SAN is an error, never a guess).
 
+use alloc::{string::String, vec::Vec};
+
 use crate::text::{cat, push_all, Push};
 
 use crate::castling::CastlingSide;

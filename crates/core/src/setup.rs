@@ -1,6 +1,8 @@
 //! Start positions: Scharnagl numbering of the 960 Chess960 arrays (518 = standard),
 //! uniform random ids, Double Chess960, and the Chess-9 swaps.
 
+use alloc::string::String;
+
 use crate::position::Position;
 use crate::square::{Color, Role};
 

@@ -1,5 +1,7 @@
 //! Squares, files, ranks, colours and piece roles: small copy types with meaning.
 
+use alloc::string::String;
+
 use core::fmt;
 
 /// A side: White or Black.

@@ -6,6 +6,8 @@
 //! wasm, measured at MEASURE_ME of gzipped wasm; the crate builds every string it returns
 //! with these instead. Every piece is checked against std in the tests below.
 
+use alloc::{borrow::ToOwned, string::String};
+
 /// A value that `cat!` can append to a string.
 pub trait Push {
     fn push_to(&self, out: &mut String);
@@ -107,7 +109,7 @@ pub use crate::push_all;
 macro_rules! error_messages {
     ($ty:ty, $e:ident, $out:ident => $body:expr) => {
         impl $crate::text::Push for $ty {
-            fn push_to(&self, $out: &mut ::std::string::String) {
+            fn push_to(&self, $out: &mut ::alloc::string::String) {
                 #[allow(unused_imports)]
                 use $crate::text::{push_all, Push};
                 let $e = self;
@@ -116,8 +118,8 @@ macro_rules! error_messages {
         }
         impl $ty {
             /// The error as text (what `Display` writes).
-            pub fn message(&self) -> ::std::string::String {
-                let mut s = ::std::string::String::new();
+            pub fn message(&self) -> ::alloc::string::String {
+                let mut s = ::alloc::string::String::new();
                 $crate::text::Push::push_to(self, &mut s);
                 s
             }

@@ -9,6 +9,8 @@
 //! What the commands say (arrows, clocks, evaluations) is read by the npm package's
 //! js/tree.ts, the one reading of them: they are presentation.
 
+use alloc::{string::String, vec::Vec};
+
 use crate::game::San;
 use crate::position::Move;
 

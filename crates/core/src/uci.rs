@@ -1,6 +1,8 @@
 //! UCI move notation: `e2e4`, `e7e8q`; castling read in both conventions (`e1g1` king to
 //! its destination, `e1h1` king onto its rook) and written in either.
 
+use alloc::string::String;
+
 use crate::text::{cat, push_all, Push};
 
 use crate::movegen::MoveList;

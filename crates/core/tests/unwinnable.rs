@@ -770,6 +770,39 @@ fn random_locked_structures_answers_agree_with_a_plain_search() {
     assert!(n.cannot_proved > 20, "{n:?}");
 }
 
+/// The per-move check takes it that a side with a safe rook or queen can mate where little
+/// is left, without its search (`unwinnable::safe_heavy_piece`): on random positions
+/// with little material, wherever that holds and the static stages leave the side open,
+/// the search it spares answers "can" as well, so no dead position is ended later.
+/// `SAFE_HEAVY_RUN=300000` runs more.
+#[test]
+fn a_safe_rook_or_queen_loses_no_dead_position() {
+    let count = std::env::var("SAFE_HEAVY_RUN")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(20_000);
+    let mut r = Rng::new(0x51f1_5eed_0bad_cafe);
+    let (mut positions, mut spared) = (0, 0);
+    while positions < count {
+        let Some(p) = little_material(&mut r) else {
+            continue;
+        };
+        positions += 1;
+        for c in Color::ALL {
+            if unwinnable::safe_heavy_piece(&p, c) && unwinnable::static_cannot(&p, c).is_none() {
+                spared += 1;
+                assert!(
+                    unwinnable::search::helpmate(&p, c, Limits::PER_MOVE).can(),
+                    "{} {c:?}: a safe rook or queen, and the search says cannot",
+                    fen::to_fen(&p, CastlingLetters::Shredder)
+                );
+            }
+        }
+    }
+    println!("{positions} positions, {spared} searches spared");
+    assert!(spared > count / 10, "{spared} of {count}");
+}
+
 /// The per-move search takes positions in breadth order, the full one best first: within
 /// the same bounds both must answer "can" or "cannot" alike (only the lines differ), on
 /// the classified sets' positions (many decided by the search, many not within the bound)

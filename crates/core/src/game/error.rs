@@ -1,5 +1,7 @@
 //! Why a call on a game was refused.
 
+use alloc::string::String;
+
 use super::MAX_PLIES;
 use crate::fen::FenError;
 use crate::headers::HeaderError;

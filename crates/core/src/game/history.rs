@@ -1,6 +1,8 @@
 //! The record of a game's steps (moves, Chess-9 swaps, null moves) and the repetition
 //! table that counts each position once, when it is played.
 
+use alloc::{string::String, vec::Vec};
+
 use super::Game;
 use crate::castling::CastlingSide;
 use crate::movegen::MoveList;

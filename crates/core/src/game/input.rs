@@ -1,6 +1,8 @@
 //! Reading moves: SAN, UCI and board input (`from`, `to`, promotion) by the castling
 //! resolution rules, and the destinations a board offers.
 
+use alloc::{borrow::ToOwned, vec::Vec};
+
 use super::{Game, PlayError, PlayedMove};
 use crate::bitboard::Bitboard;
 use crate::movegen::MoveList;

@@ -12,6 +12,8 @@
 //! [`outcome`] how the game ends; [`notes`] the PGN tags and annotations; [`edit`]
 //! chess.js-style position editing; [`error`] why a call is refused.
 
+use alloc::{string::String, vec::Vec};
+
 use crate::castling::CastlingSide;
 use crate::fen::{self, CastlingLetters, FenError};
 use crate::headers::Headers;

@@ -1,6 +1,8 @@
 //! The game's PGN tags (the Seven Tag Roster, others, and the tags its start decides)
 //! and its annotations (comments, NAGs, variations, by ply).
 
+use alloc::{borrow::ToOwned, string::String, vec::Vec};
+
 use super::{Game, PlayError, Step, Variant, MAX_PLIES};
 use crate::fen::{self, CastlingLetters};
 use crate::headers::{HeaderError, Headers};

@@ -14,8 +14,10 @@
 //! stops at a bound first. Clocks play no part: the fifty-move rule and repetitions do not
 //! stop a series of legal moves here, which can only add mates (never hide one).
 
+use alloc::{vec, vec::Vec};
+
+use alloc::collections::BinaryHeap;
 use core::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
