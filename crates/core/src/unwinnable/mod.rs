@@ -155,13 +155,10 @@ fn dead_with(pos: &Position, cached: bool) -> bool {
     let Some(limits) = limits else {
         return black.is_some();
     };
-    // A side's search that finds a mate (or reaches a bound) ends the check, and so
-    // does a side with a safe rook or queen where little is left.
+    // A side's search that finds a mate (or reaches a bound) ends the check.
     Color::ALL.iter().zip([white, black]).all(|(&c, why)| {
         why.is_some()
-            || !if safe_heavy_piece(pos, c) {
-                true
-            } else if cached {
+            || !if cached {
                 Reached::can(pos, c, limits)
             } else {
                 search::helpmate(pos, c, limits).can()
@@ -290,7 +287,7 @@ pub fn searchable(pos: &Position) -> bool {
 ///   pieces are hemmed in by pawns (at most 4 pawns can step, no rook or queen, a side
 ///   with at most 2 legal moves): [`Limits::PER_MOVE_BLOCKED`];
 /// - a side has one legal move or none, and at most 5 pawn steps are open:
-///   [`Limits::PER_MOVE_FORCED`] (these two decided by `few_moves`).
+///   [`Limits::PER_MOVE`] (these two decided by `few_moves`).
 ///
 /// Elsewhere `None`: the search does not run.
 pub fn search_limits(pos: &Position) -> Option<Limits> {
@@ -326,40 +323,6 @@ fn pawn_steps(pos: &Position) -> Option<[u64; 2]> {
 /// See [`little_material`].
 pub const LITTLE_MATERIAL: u32 = 4;
 
-/// Whether little is left ([`little_material`]), `winner` has a rook or queen that no
-/// enemy unit attacks, and neither side is forced (the side to move has two legal moves
-/// or more, and so has the other side unless the side to move is in check). The
-/// per-move check then takes it that `winner` can mate, without its search: in real
-/// games' rook and queen endings that search met its bound after nearly every move (a
-/// mate exists but is deep), and was most of the check's cost in bulk reading. Like the
-/// bound, this only ever errs towards "can" (the game goes on; `hasMatingMaterial`
-/// searches in full). Measured, where it holds and the static stages leave `winner`
-/// open, the search answers "can" too: on CHA's vectors and ours, and on 300,000 random
-/// positions with little material (`a_safe_rook_or_queen_loses_no_dead_position` runs
-/// 20,000). A rook or queen under attack may have to be taken, and a side with one move
-/// may be driven into stalemate: the search runs there.
-pub fn safe_heavy_piece(pos: &Position, winner: Color) -> bool {
-    let b = pos.board();
-    if !little_material(pos) {
-        return false;
-    }
-    let mut heavy = (b.by_role(Role::Rook) | b.by_role(Role::Queen)) & b.by_color(winner);
-    Iterator::any(&mut heavy, |sq| {
-        !b.is_attacked(sq, winner.other(), b.occupied())
-    }) && moves_left(pos) > 1
-}
-
-/// The legal moves of the side with fewer of them: the side to move, or the other one
-/// when the side to move is not in check (and has more than one).
-fn moves_left(pos: &Position) -> u64 {
-    let own = pos.count_legal();
-    if own > 1 && pos.checkers().is_empty() {
-        own.min(pos.after_null().count_legal())
-    } else {
-        own
-    }
-}
-
 /// Where a side has few legal moves (the side to move, or the other one when the side
 /// to move is not in check), the per-move search's bounds:
 ///
@@ -373,8 +336,8 @@ fn moves_left(pos: &Position) -> u64 {
 ///   stop at the bound: 147 more searches for 19 more dead positions.)
 /// - **forced**: at most [`FORCED_STEPS`] pawn steps and a side with at most one legal
 ///   move (a forced reply, a side stalemated but for the other's next move), whatever
-///   the material: within [`Limits::PER_MOVE_FORCED`], a small bound, so that the
-///   searches in heavy endings that reach it cost little. Measured on CHA's test
+///   the material: within [`Limits::PER_MOVE`], a small bound (a quarter of what it
+///   was then), so that the searches in heavy endings that reach it cost little. Measured on CHA's test
 ///   vectors: 20 more dead positions ended at once (7 of them stalemates, which end the
 ///   game anyway); on the shared games, 2.84 % of the positions may search (2.51 %
 ///   before), `examples/bulk` +2.8 %.
@@ -384,13 +347,18 @@ fn few_moves(pos: &Position) -> Option<Limits> {
     if steps.is_some_and(|n| n > FORCED_STEPS) {
         return None;
     }
-    let moves = moves_left(pos);
+    let own = pos.count_legal();
+    let moves = if own > 1 && pos.checkers().is_empty() {
+        own.min(pos.after_null().count_legal())
+    } else {
+        own
+    };
     let heavy = b.by_role(Role::Rook) | b.by_role(Role::Queen);
     if moves <= HEMMED_MOVES && heavy.is_empty() && steps.is_some_and(|n| n <= HEMMED_STEPS) {
         // (Not little material: that opened the search before.)
         Some(Limits::PER_MOVE_BLOCKED)
     } else {
-        (moves <= 1).then_some(Limits::PER_MOVE_FORCED)
+        (moves <= 1).then_some(Limits::PER_MOVE)
     }
 }
 

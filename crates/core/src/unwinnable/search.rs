@@ -87,29 +87,27 @@ impl Limits {
         judge: Judge::Every,
     };
     /// For the automatic check after every move: only whether a side can mate. Used where
-    /// little material is left (rook and pawn endings of real games reach it after every
-    /// move, and their searches stop at the bound: a larger one costs them the most).
+    /// little material is left, and where a side has at most one legal move
+    /// (`few_moves`, any material). Rook and pawn endings of real games reach it after
+    /// every move and their searches stop at the bound, so the bound is most of the
+    /// check's cost there. 64 positions since 2026-12-07 (256 before): on CHA's test
+    /// vectors and ours it ends as many dead positions at once, and on random positions
+    /// with little material it proves "cannot" wherever four times the bound does
+    /// (`the_per_move_bound_proves_what_a_larger_one_does`); `examples/bulk` 248.0 ->
+    /// 218.8 M instructions.
     pub const PER_MOVE: Limits = Limits {
-        positions: 256,
+        positions: 64,
         depth: 200,
         order: Order::Breadth,
         judge: Judge::Changed,
     };
-    /// [`Limits::PER_MOVE`] with half as many positions again, where more material is
-    /// left: the search runs there only behind blocked pawns (locked, none able to step,
+    /// [`Limits::PER_MOVE`] with 384 positions, where more material is left: the search runs there only behind blocked pawns (locked, none able to step,
     /// or pieces hemmed in), which real games seldom reach. On CHA's test vectors it ends
     /// 17 more dead positions at once (640 of 806); 512 ended 28 more, but put the
     /// per-move check's p99 on locked structures at 100 µs through the package
     /// (`docs/dead-positions.md`).
     pub const PER_MOVE_BLOCKED: Limits = Limits {
         positions: 384,
-        ..Limits::PER_MOVE
-    };
-    /// [`Limits::PER_MOVE`] with a quarter of its positions, where a side has at most one
-    /// legal move (`few_moves`): any material, so the positions a search reaches are few
-    /// or many more than this; the bound keeps the cost of the latter small.
-    pub const PER_MOVE_FORCED: Limits = Limits {
-        positions: 64,
         ..Limits::PER_MOVE
     };
 }
