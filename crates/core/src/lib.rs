@@ -41,10 +41,10 @@
 //! assert_eq!(g.outcome().unwrap().reason, Reason::ThreefoldRepetition);
 //! ```
 
+#![cfg_attr(not(test), no_std)]
 // Input reaches every module but the move generator's primitives: no panic paths there
 // (a panic traps the wasm instance). The primitives index fixed 64-entry tables with
 // squares that are in range by construction.
-#![cfg_attr(not(test), no_std)]
 #![deny(
     clippy::unwrap_used,
     clippy::expect_used,

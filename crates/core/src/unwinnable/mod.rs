@@ -336,11 +336,11 @@ pub const LITTLE_MATERIAL: u32 = 4;
 ///   stop at the bound: 147 more searches for 19 more dead positions.)
 /// - **forced**: at most [`FORCED_STEPS`] pawn steps and a side with at most one legal
 ///   move (a forced reply, a side stalemated but for the other's next move), whatever
-///   the material: within [`Limits::PER_MOVE`], a small bound (a quarter of what it
-///   was then), so that the searches in heavy endings that reach it cost little. Measured on CHA's test
-///   vectors: 20 more dead positions ended at once (7 of them stalemates, which end the
-///   game anyway); on the shared games, 2.84 % of the positions may search (2.51 %
-///   before), `examples/bulk` +2.8 %.
+///   the material: within [`Limits::PER_MOVE`], a small bound (a quarter of that bound
+///   as it was then), so that the searches in heavy endings that reach it cost little.
+///   Measured on CHA's test vectors: 20 more dead positions ended at once (7 of them
+///   stalemates, which end the game anyway); on the shared games, 2.84 % of the
+///   positions may search (2.51 % before), `examples/bulk` +2.8 %.
 fn few_moves(pos: &Position) -> Option<Limits> {
     let b = pos.board();
     let steps = pawn_steps(pos).map(|[w, b]| w.count_ones() + b.count_ones());

@@ -14,9 +14,7 @@
 //! stops at a bound first. Clocks play no part: the fifty-move rule and repetitions do not
 //! stop a series of legal moves here, which can only add mates (never hide one).
 
-use alloc::{vec, vec::Vec};
-
-use alloc::collections::BinaryHeap;
+use alloc::{collections::BinaryHeap, vec, vec::Vec};
 use core::cmp::Reverse;
 
 use crate::attacks;
@@ -101,8 +99,9 @@ impl Limits {
         order: Order::Breadth,
         judge: Judge::Changed,
     };
-    /// [`Limits::PER_MOVE`] with 384 positions, where more material is left: the search runs there only behind blocked pawns (locked, none able to step,
-    /// or pieces hemmed in), which real games seldom reach. On CHA's test vectors it ends
+    /// [`Limits::PER_MOVE`] with 384 positions, where more material is left: the search
+    /// runs there only behind blocked pawns (locked, none able to step, or pieces hemmed
+    /// in), which real games seldom reach. On CHA's test vectors it ends
     /// 17 more dead positions at once (640 of 806); 512 ended 28 more, but put the
     /// per-move check's p99 on locked structures at 100 µs through the package
     /// (`docs/dead-positions.md`).
