@@ -50,26 +50,19 @@ fn playouts(n: usize) -> Vec<Position> {
 /// Up to 20 random plies from each position of the classified sets (locked walls,
 /// pieces behind them, kings shut in), every position after a move.
 fn locked_play() -> Vec<Position> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data");
     let mut rng = Rng::new(0x1f0c_4ed5);
     let mut out = Vec::new();
-    for f in ["dead-positions.txt", "cha-test-vectors.txt"] {
-        let text = std::fs::read_to_string(format!("{dir}/{f}")).unwrap();
-        for line in text.lines().filter(|l| !l.starts_with('#') && l.len() > 3) {
-            let Ok(mut p) = fen::parse(&line[3..]) else {
-                continue;
-            };
-            for _ in 0..20 {
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                p = p.after(moves.as_slice()[rng.below(moves.len())]);
-                out.push(p);
-                // The game ends at a dead position.
-                if unwinnable::is_dead_position(&p) {
-                    break;
-                }
+    for mut p in shared::classified_positions() {
+        for _ in 0..20 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p = p.after(moves.as_slice()[rng.below(moves.len())]);
+            out.push(p);
+            // The game ends at a dead position.
+            if unwinnable::is_dead_position(&p) {
+                break;
             }
         }
     }

@@ -813,21 +813,14 @@ fn the_per_move_bound_proves_what_a_larger_one_does() {
             check(&p);
         }
     }
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data");
-    for f in ["dead-positions.txt", "cha-test-vectors.txt"] {
-        let text = std::fs::read_to_string(format!("{dir}/{f}")).unwrap();
-        for line in text.lines().filter(|l| !l.starts_with('#') && l.len() > 3) {
-            let Ok(mut p) = fen::parse(&line[3..]) else {
-                continue;
-            };
-            for _ in 0..20 {
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                p = p.after(moves.as_slice()[r.below(moves.len())]);
-                check(&p);
+    for mut p in shared::classified_positions() {
+        for _ in 0..20 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
             }
+            p = p.after(moves.as_slice()[r.below(moves.len())]);
+            check(&p);
         }
     }
     println!("{positions} positions, {searched} searches, {cannot} cannot");
