@@ -7,7 +7,6 @@
 //!
 //! Keep the format: `pub enum Name {`, then per variant its `///` lines and
 //! `Variant = number,`.
-
 macro_rules! ops {
     ($(#[doc = $edoc:literal])* pub enum $name:ident { $( $(#[doc = $doc:literal])* $v:ident = $n:literal, )* }) => {
         $(#[doc = $edoc])*
