@@ -104,8 +104,33 @@ pub struct Headers {
 }
 
 fn template_index(key: &str) -> Option<usize> {
-    TEMPLATE.iter().position(|t| *t == key)
+    // Only the names of the key's length are compared (at most 7 of the 37).
+    let same_length = BY_LENGTH.get(key.len())?;
+    same_length
+        .iter()
+        .map(|&i| usize::from(i))
+        .take_while(|&i| i < TEMPLATE.len())
+        .find(|&i| TEMPLATE.get(i) == Some(&key))
 }
+
+/// For each name length, the indices in [`TEMPLATE`] of the names of that length
+/// (`u8::MAX` after the last). Built at compile time: a longer name, or more than eight
+/// of one length, fails the build.
+#[allow(clippy::indexing_slicing)]
+static BY_LENGTH: [[u8; 8]; 13] = {
+    let mut t = [[u8::MAX; 8]; 13];
+    let mut i = 0;
+    while i < TEMPLATE.len() {
+        let len = TEMPLATE[i].len();
+        let mut k = 0;
+        while t[len][k] != u8::MAX {
+            k += 1;
+        }
+        t[len][k] = i as u8;
+        i += 1;
+    }
+    t
+};
 
 impl Headers {
     pub fn new() -> Headers {
@@ -214,6 +239,19 @@ pub fn check(key: &str, value: &str) -> Result<(), HeaderError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The index by length finds each template name where the list has it, and nothing
+    /// else: other case, other names, the empty name, names longer than any.
+    #[test]
+    fn template_index_is_the_position_in_the_template() {
+        for (i, name) in TEMPLATE.iter().enumerate() {
+            assert_eq!(template_index(name), Some(i), "{name}");
+            assert_eq!(template_index(&name.to_lowercase()), None, "{name}");
+        }
+        for other in ["", "X", "Variant", "WhiteRatingDiff", "Events", "PlyCounts"] {
+            assert_eq!(template_index(other), None, "{other}");
+        }
+    }
 
     #[test]
     fn roster_is_present_with_defaults_and_template_tags_keep_their_place() {

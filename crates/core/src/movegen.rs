@@ -90,10 +90,10 @@ impl Position {
         self.for_each_group_to(Bitboard::FULL, f);
     }
 
-    /// [`Position::for_each_group`] with the king's steps only onto `target`: they are
-    /// the groups whose squares are each tested for attacks, the costly part of a
-    /// caller that wants the moves to one square. (The other groups come whole: such a
-    /// caller masks them.)
+    /// [`Position::for_each_group`] with every group's squares within `target`, but
+    /// castling's (a castling group names the rook's square) and en passant's: a caller
+    /// that wants the moves to one square is handed only the groups that reach it, and
+    /// the king's steps elsewhere are never tested for attacks.
     #[inline(always)]
     fn for_each_group_to<F: FnMut(Group)>(&self, target: Bitboard, mut f: F) {
         let b = &self.board;
@@ -136,10 +136,11 @@ impl Position {
         if checkers.more_than_one() {
             return;
         }
-        let target = match checkers.first() {
-            Some(c) => t.between(king, c).with(c),
-            None => !ours,
-        };
+        let target = target
+            & match checkers.first() {
+                Some(c) => t.between(king, c).with(c),
+                None => !ours,
+            };
 
         let rq = (b.by_role(Role::Rook) | b.by_role(Role::Queen)) & theirs;
         let bq = (b.by_role(Role::Bishop) | b.by_role(Role::Queen)) & theirs;

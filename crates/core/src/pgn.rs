@@ -26,7 +26,12 @@
 //! Position`) the variant follows the FEN. A game that is decided in its record keeps
 //! the result the record states (SPEC §1): see [`crate::game::Game::outcome`].
 
-use alloc::{borrow::ToOwned, string::String, vec, vec::Vec};
+use alloc::{
+    borrow::{Cow, ToOwned},
+    string::String,
+    vec,
+    vec::Vec,
+};
 
 use crate::bitboard::Bitboard;
 use crate::fen::CastlingLetters;
@@ -409,18 +414,16 @@ struct Token<'a> {
     line: usize,
 }
 
-/// Where the run of `b` from `i` ends: at the end, at whitespace or at one of the ASCII
-/// bytes of `stop` (a set made by [`ascii_set`]).
-fn run_end(b: &[u8], mut i: usize, stop: [u64; 2]) -> usize {
-    let stop = [stop[0] | ASCII_SPACES[0], stop[1] | ASCII_SPACES[1]];
+/// Where the run of `b` from `i` ends: at the end, at whitespace or at a byte of the
+/// class `stop` ([`WORD_END`], [`TAG_NAME_END`], [`SWAP_PART_END`]).
+fn run_end(b: &[u8], mut i: usize, stop: u8) -> usize {
+    let stop = stop | SPACE | MAYBE_SPACE;
     while let Some(&c) = b.get(i) {
-        // An ASCII byte is one bit test; another may start a Unicode space.
-        let ends = match c {
-            0..64 => (stop[0] >> c) & 1 != 0,
-            64..128 => (stop[1] >> (c - 64)) & 1 != 0,
-            _ => text::space_len(b.get(i..).unwrap_or_default()) > 0,
-        };
-        if ends {
+        // One table load a byte; a byte that may start a Unicode space is looked at whole.
+        let class = BYTE_CLASS.get(usize::from(c)).copied().unwrap_or(0);
+        if class & stop != 0
+            && (class & MAYBE_SPACE == 0 || text::space_len(b.get(i..).unwrap_or_default()) > 0)
+        {
             break;
         }
         i += 1;
@@ -428,30 +431,40 @@ fn run_end(b: &[u8], mut i: usize, stop: [u64; 2]) -> usize {
     i
 }
 
-/// The ASCII bytes of `bytes` as a set of bits (bit `c % 64` of word `c / 64` for byte
-/// `c`), for [`run_end`]: two words, not a `u128`, which wasm32 shifts in several steps.
-const fn ascii_set(bytes: &[u8]) -> [u64; 2] {
-    match bytes {
-        [first, rest @ ..] => {
-            let [lo, hi] = ascii_set(rest);
-            let c = *first & 0x7f;
-            if c < 64 {
-                [lo | 1 << c, hi]
-            } else {
-                [lo, hi | 1 << (c - 64)]
-            }
+/// Byte classes for [`run_end`], bits of [`BYTE_CLASS`]: ASCII whitespace as
+/// [`text::space_len`] knows it (tab to carriage return, and space), the first bytes of
+/// the Unicode spaces it knows, and the ends of a move-text word, a tag's name and a part
+/// of a `Chess9Swaps` value.
+const SPACE: u8 = 1;
+const MAYBE_SPACE: u8 = 2;
+const WORD_END: u8 = 4;
+const TAG_NAME_END: u8 = 8;
+const SWAP_PART_END: u8 = 16;
+
+/// Each byte's classes (a table: the lexer meets every byte of a file, twice when it is
+/// split first). Built by a loop over fixed arrays, in range by construction.
+#[allow(clippy::indexing_slicing)]
+static BYTE_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let classes: [(&[u8], u8); 5] = [
+        (b"\t\n\x0b\x0c\r ", SPACE),
+        (&[0xC2, 0xE1, 0xE2, 0xE3], MAYBE_SPACE),
+        (b"{}()[];$", WORD_END),
+        (b"\"]", TAG_NAME_END),
+        (b",", SWAP_PART_END),
+    ];
+    let mut k = 0;
+    while k < classes.len() {
+        let (bytes, class) = classes[k];
+        let mut i = 0;
+        while i < bytes.len() {
+            t[bytes[i] as usize] |= class;
+            i += 1;
         }
-        [] => [0, 0],
+        k += 1;
     }
-}
-
-/// Where a tag's name ends, a word of the move text, a part of a `Chess9Swaps` value.
-const TAG_NAME_END: [u64; 2] = ascii_set(b"\"]");
-const WORD_END: [u64; 2] = ascii_set(b"{}()[];$");
-const SWAP_PART_END: [u64; 2] = ascii_set(b",");
-
-/// ASCII whitespace as [`text::space_len`] knows it: tab to carriage return, and space.
-const ASCII_SPACES: [u64; 2] = ascii_set(b"\t\n\x0b\x0c\r ");
+    t
+};
 
 const DIGITS: &[u8] = b"0123456789";
 
@@ -518,7 +531,13 @@ impl<'a> Lexer<'a> {
         }
         let value_start = i + 1;
         i = value_start;
+        let b = self.text.as_bytes();
         loop {
+            // To the next byte that matters (most values have no escape: one scan).
+            i += b
+                .get(i..)?
+                .iter()
+                .position(|&c| matches!(c, b'"' | b'\\' | b'\n'))?;
             match self.byte(i)? {
                 b'"' => break,
                 b'\\' if matches!(self.byte(i + 1), Some(b'"' | b'\\')) => i += 2,
@@ -581,16 +600,14 @@ impl<'a> Lexer<'a> {
                     (Kind::Comment(self.slice(start + 1, end).trim()), end)
                 }
                 b'{' => {
-                    let mut i = start + 1;
-                    loop {
-                        match self.byte(i) {
-                            None => break (Kind::UnterminatedComment, i),
-                            Some(b'}') => break (Kind::Comment(self.slice(start + 1, i)), i + 1),
-                            Some(b'\n') => self.line += 1,
-                            Some(_) => {}
-                        }
-                        i += 1;
-                    }
+                    let b = self.text.as_bytes().get(start + 1..).unwrap_or_default();
+                    let (kind, len) = match b.iter().position(|&c| c == b'}') {
+                        Some(n) => (Kind::Comment(self.slice(start + 1, start + 1 + n)), n + 1),
+                        None => (Kind::UnterminatedComment, b.len()),
+                    };
+                    let inside = b.get(..len).unwrap_or_default();
+                    self.line += newlines(inside);
+                    (kind, start + 1 + len)
                 }
                 b'[' => match self.tag(start) {
                     Some((key, value, end)) => (Kind::Tag(key, value), end),
@@ -781,7 +798,11 @@ impl<'a> Iterator for Games<'a> {
 }
 
 /// A tag value as written, with its `\"` and `\\` escapes undone.
-fn unescape(raw: &str) -> String {
+fn unescape(raw: &str) -> Cow<'_, str> {
+    // Most values have no backslash: no copy.
+    if !raw.contains('\\') {
+        return Cow::Borrowed(raw);
+    }
     // Never longer than the raw text: one allocation.
     let mut out = String::with_capacity(raw.len());
     // A backslash waiting to see whether it escapes the next character.
@@ -804,7 +825,7 @@ fn unescape(raw: &str) -> String {
     if backslash {
         out.push('\\');
     }
-    out
+    Cow::Owned(out)
 }
 
 /// The `Variant` tag spellings, without whitespace, `-`, `_` and `.`, in lowercase: those
@@ -894,7 +915,11 @@ fn parse_swaps(value: &str) -> Option<[Option<SwapChoice>; 2]> {
 }
 
 /// The value of the first tag named `name` (in any case), trimmed; empty when absent.
-fn tag_value<'t>(tags: &'t [(&str, String)], name: &str) -> &'t str {
+/// A tag as read: its name, and its value with the escapes undone (borrowed from the
+/// text unless it had one).
+pub type Tag<'a> = (&'a str, Cow<'a, str>);
+
+fn tag_value<'t>(tags: &'t [Tag<'_>], name: &str) -> &'t str {
     tags.iter()
         .find(|(k, _)| k.eq_ignore_ascii_case(name))
         .map_or("", |(_, v)| v.trim())
@@ -912,14 +937,14 @@ pub struct ReadOptions {
 }
 
 /// The game the tags describe, before any move.
-fn start_game(tags: &[(&str, String)], opts: ReadOptions) -> Result<Game, PgnError> {
+fn start_game(tags: &[Tag<'_>], opts: ReadOptions) -> Result<Game, PgnError> {
     let variant = variant_of_tag(tag_value(tags, "Variant"))?;
     let mut f = tag_value(tags, "FEN");
     if opts.strict {
         let setup = tags
             .iter()
             .find(|(k, _)| *k == "SetUp")
-            .map(|(_, v)| v.as_str());
+            .map(|(_, v)| v.as_ref());
         let exact = tags
             .iter()
             .find(|(k, _)| *k == "FEN")
@@ -1211,6 +1236,10 @@ fn find_move(
 
 /// A suffix glyph: the move's assessment (`!?`), or, when it has one, another NAG.
 fn add_glyph(notes: &mut Notes, glyph: &str) {
+    // (Most moves have none.)
+    if glyph.is_empty() {
+        return;
+    }
     if let Some(nag) = tree::suffix_nag(glyph) {
         if notes.suffix.is_none() {
             notes.suffix = Some(nag);
@@ -1266,7 +1295,7 @@ fn read_one<'a>(
     text: &'a str,
     opts: ReadOptions,
     mode: Mode,
-    tags: &mut Vec<(&'a str, String)>,
+    tags: &mut Vec<Tag<'a>>,
     first: usize,
 ) -> Result<Option<Game>, (PgnError, usize)> {
     let tree = mode == Mode::Tree;
@@ -1562,12 +1591,7 @@ pub fn complete_games_from(text: &str, ended: bool, start: TextStart) -> (Vec<Sp
     let mut spans = Vec::new();
     let (mut line, mut counted) = (1, 0);
     let mut line_at = |at: usize| {
-        line += b
-            .get(counted..at)
-            .unwrap_or_default()
-            .iter()
-            .filter(|&&c| c == b'\n')
-            .count();
+        line += newlines(b.get(counted..at).unwrap_or_default());
         counted = at;
         line
     };
@@ -1596,6 +1620,24 @@ pub fn complete_games_from(text: &str, ended: bool, start: TextStart) -> (Vec<Sp
     (spans, rest)
 }
 
+/// The number of newlines in `b`, eight bytes at a time (a file's every byte is counted
+/// once; the wasm is built for size, where the compiler does not vectorise a plain count).
+fn newlines(b: &[u8]) -> usize {
+    const LOW7: u64 = u64::from_ne_bytes([0x7f; 8]);
+    let mut words = b.chunks_exact(8);
+    let mut n = 0;
+    for w in &mut words {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(w);
+        // A byte of `x` is zero where `w` has a newline; its high bit in `nonzero` is set
+        // exactly where it is not (no carry crosses a byte: 0x7f + 0x7f < 0x100).
+        let x = u64::from_ne_bytes(word) ^ u64::from_ne_bytes([b'\n'; 8]);
+        let nonzero = ((x & LOW7).wrapping_add(LOW7)) | x;
+        n += (!nonzero & !LOW7).count_ones() as usize;
+    }
+    n + words.remainder().iter().filter(|&&c| c == b'\n').count()
+}
+
 /// Why a game of a file could not be read, and the line of the file where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fault {
@@ -1607,7 +1649,7 @@ pub struct Fault {
 #[derive(Debug)]
 pub struct Mainline<'a> {
     /// Its tags as written, in order, their escapes undone.
-    pub tags: Vec<(&'a str, String)>,
+    pub tags: Vec<Tag<'a>>,
     /// The game: its start, its tags and the mainline's moves, with the result its record
     /// states (`None` when only the tags were asked); or why it could not be read.
     pub game: Result<Option<Game>, Fault>,
@@ -1634,6 +1676,28 @@ pub fn read_mainline(text: &str, opts: ReadOptions, tags_only: bool, line: usize
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The word-at-a-time count is the plain count, on every length around a word and on
+    /// bytes next to a newline's (0x0a) in value and in bits (0x0b, 0x09, 0x8a, 0x00, 0xff).
+    #[test]
+    fn newlines_counts_as_a_plain_count_does() {
+        let alphabet = [b'\n', b'\n', 0x0b, 0x09, 0x8a, 0x00, 0xff, b'a', b'\r'];
+        let mut seed = 0x9e37_79b9u32;
+        for len in 0..40 {
+            for _ in 0..200 {
+                let b: Vec<u8> = (0..len)
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 17;
+                        seed ^= seed << 5;
+                        alphabet[seed as usize % alphabet.len()]
+                    })
+                    .collect();
+                let plain = b.iter().filter(|&&c| c == b'\n').count();
+                assert_eq!(newlines(&b), plain, "{b:?}");
+            }
+        }
+    }
 
     /// `find_move` reads the moves to the text's last square first: it must find what
     /// reading among all the legal moves finds, move or error, for every legal move's

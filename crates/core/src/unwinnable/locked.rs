@@ -180,6 +180,14 @@ impl Pawns {
     }
 }
 
+/// `b` and every square `step` (north or south) leads to from it, to the board's edge:
+/// three shifts.
+fn file_fill(mut b: u64, step: fn(u64) -> u64) -> u64 {
+    b |= step(b);
+    b |= step(step(b));
+    b | step(step(step(step(b))))
+}
+
 impl Frozen {
     /// The frozen structure, or, when a pawn may move freely or a capture by a pawn, or
     /// of a pawn that blocks, can happen, whether the pawns are locked without holds.
@@ -201,6 +209,18 @@ impl Frozen {
         // attack: a cheap filter, the check is below.) A piece in front of a pawn with
         // every step onto a pawn likewise, checked to be shut in.
         let pawns = wp | bp;
+        // A pawn with nothing ahead on its file but its own side's pawns (no enemy pawn,
+        // no piece: nothing that could block it or be held there) runs to promotion:
+        // `Pawns::of` gives up on it, with or without holds. Most positions of real
+        // games end here, before the fills below.
+        let pieces = b.occupied().0 & !pawns;
+        let (below, above) = (
+            file_fill(south(bp | pieces), south),
+            file_fill(north(wp | pieces), north),
+        );
+        if wp & !below != 0 || bp & !above != 0 {
+            return Err(false);
+        }
         let hemmed = sets::white_pawn_attacks(wp) | sets::black_pawn_attacks(bp) | pawns;
         let front = (north(wp) | south(bp)) & b.occupied().0 & !pawns;
         if front != 0 {
