@@ -71,7 +71,7 @@ pub fn read_part(bytes: &[u8], x: f64) -> String {
         // Neither a tag's value nor a message holds a newline: the lexer ends a tag at
         // one, and messages quote tokens and tags.
         for (name, value) in &read.tags {
-            push_all!(&mut out; "t ", *name, " ", value.as_str(), "\n");
+            push_all!(&mut out; "t ", *name, " ", &**value, "\n");
         }
         match read.game {
             Ok(None) => {}
