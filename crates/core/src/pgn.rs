@@ -1307,6 +1307,8 @@ fn read_one<'a>(
     let mut result: Option<&str> = None;
     let mut any = false;
     let mut moves_read = 0usize;
+    // Reading the mainline only: its last move read, not yet in the game.
+    let mut behind: Option<(Move, Position, San)> = None;
     let mut lexer = Lexer::new(text, first);
     while let Some(t) = lexer.next_token() {
         // After the result token only comments are read (chess.js gives them the last
@@ -1426,8 +1428,31 @@ fn read_one<'a>(
                 if let Some(chooser) = game.as_ref().and_then(Game::swap_pending).filter(|_| main) {
                     return Err((err(PlayError::SwapPhase { chooser }), t.line));
                 }
-                line.play(mv, glyph, opts.strict, main)
-                    .map_err(|e| (err(e), t.line))?;
+                match game.as_mut() {
+                    // Reading the mainline only: its moves go straight into the game, one
+                    // move behind (whether the next is a move decides the last's outcome
+                    // check); no tree, so its annotations are not kept.
+                    Some(g) if main && mode == Mode::Mainline => {
+                        let Some(pos) = line.position else { continue };
+                        if mv == "--" {
+                            if pos.is_check() {
+                                return Err((err(PlayError::NullInCheck), t.line));
+                            }
+                            push_behind(g, &mut behind, false);
+                            let _ = g.play_null();
+                            line.position = Some(pos.after_null());
+                        } else {
+                            let (m, after) = find_move(&pos, mv, opts.strict, &mut line.san)
+                                .map_err(|e| (err(e), t.line))?;
+                            push_behind(g, &mut behind, true);
+                            behind = Some((m, after, San::new(&line.san)));
+                            line.position = Some(after);
+                        }
+                    }
+                    _ => line
+                        .play(mv, glyph, opts.strict, main)
+                        .map_err(|e| (err(e), t.line))?,
+                }
                 moves_read += 1;
             }
         }
@@ -1439,7 +1464,10 @@ fn read_one<'a>(
         return Ok(None);
     }
     let mut game = match game {
-        Some(g) => g,
+        Some(mut g) => {
+            push_behind(&mut g, &mut behind, false);
+            g
+        }
         None if any => {
             let g = start_game(tags, opts).map_err(|e| (e, first))?;
             lines.push(Line::new(Some(*g.position()), 0));
@@ -1470,7 +1498,8 @@ fn read_one<'a>(
             if node.san == "--" {
                 let _ = game.play_null();
             } else {
-                game.push_read(node.mv, node.san, movable);
+                let after = game.position().after(node.mv);
+                game.push_read(node.mv, after, node.san, movable);
             }
             // (Most moves have none: nothing to move out.)
             if !node.notes.is_empty() {
@@ -1480,6 +1509,14 @@ fn read_one<'a>(
     }
     conclude(&mut game, result);
     Ok(Some(game))
+}
+
+/// Plays the move read last (`behind`, already found legal) into the game; `movable`:
+/// the record's next move was found legal after it.
+fn push_behind(game: &mut Game, behind: &mut Option<(Move, Position, San)>, movable: bool) {
+    if let Some((m, after, san)) = behind.take() {
+        game.push_read(m, after, san, movable);
+    }
 }
 
 /// The record's own result, once the moves are in: the result token (`result`) wins over
