@@ -200,6 +200,20 @@ describe("readPgn", () => {
     assert.equal(done.at(-1), Buffer.byteLength(SMALL));
   });
 
+  test("an error inside a variation names its own move (number and side), with or without mainlineOnly", async () => {
+    // The variation's moves are played (not kept) to know where the error is: Black's
+    // first move in the first game, White's second in the nested variation of the next.
+    const text = "1. e4 (1. d4 d5!+) e5 *\n\n1. e4 (1. d4 Nf6 (1... d5 2. c4!?x)) e5 *\n\n1. e4 e5 *\n";
+    for (const options of [{}, { mainlineOnly: true }]) {
+      const got = await items(text, options);
+      assert.deepEqual(
+        got.map((g) => g.error?.message),
+        ["invalid move 'd5!+' at move 1 (black): not SAN", "invalid move 'c4!?x' at move 2 (white): not SAN", undefined],
+      );
+      assert.deepEqual(got[2].moves, ["e4", "e5"]);
+    }
+  });
+
   // The shared games (every tests/data/*.pgn) repeated to BULK_MB megabytes, with one
   // illegal game in the middle: read from a Node stream in full (the mainline of every game
   // replayed), then its tags only. 50 MB by default, enough that holding the file (its bytes

@@ -1378,8 +1378,10 @@ fn read_one<'a>(
                 if lines.len() > MAX_NESTING {
                     return Err((PgnError::TooDeep { line: t.line }, t.line));
                 }
+                // (Reading the mainline only, a variation's moves are played too, kept
+                // nowhere: an error in it names its move as the full reading does.)
                 let top = lines.last();
-                let start = top.filter(|l| tree && !l.dead).and_then(|l| l.before_last);
+                let start = top.filter(|l| !l.dead).and_then(|l| l.before_last);
                 let replaces = top.map_or(0, |l| l.moves.len().saturating_sub(1));
                 lines.push(Line::new(start, replaces));
             }
@@ -1440,12 +1442,14 @@ fn read_one<'a>(
                             }
                             push_behind(g, &mut behind, false);
                             let _ = g.play_null();
+                            line.before_last = Some(pos);
                             line.position = Some(pos.after_null());
                         } else {
                             let (m, after) = find_move(&pos, mv, opts.strict, &mut line.san)
                                 .map_err(|e| (err(e), t.line))?;
                             push_behind(g, &mut behind, true);
                             behind = Some((m, after, San::new(&line.san)));
+                            line.before_last = Some(pos);
                             line.position = Some(after);
                         }
                     }

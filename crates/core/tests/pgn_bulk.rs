@@ -46,6 +46,10 @@ const MADE: &[&str] = &[
     "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *",
     "[Event \"x\"]\n\n1. e4 e5 2. Nc3 Nc6 3. Nd5 Nd4 4. Nb4 Nb5 5. Nd5 Nd4 6. Nb4 Nb5 7. Nd5 *",
     "[Event \"x\"]\n\n1. e4 e5 2. Nf3 N ( 2. Nc3 ) *",
+    // An error in a variation names its move (Black's first here), as the full reading
+    // does: the variation's moves are played, though not kept.
+    "1. e4 (1. d4 d5!+) e5 *",
+    "1. e4 (1. d4 Nf6 (1... d5 2. c4!?x)) e5 *",
     "{just a comment}",
     "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n[SetUp \"1\"]\n\n1. O-O Kd7 2. Rd1+ *",
     "[FEN \"8/8/4k3/8/8/3K4/8/8 w - - 0 1\"]\n\n1. Kd4 *",

@@ -329,9 +329,9 @@ impl Game {
     }
 
     /// Plays `m`, read from a record and checked legal there, with the position after
-    /// it and its SAN as read against the legal moves; `movable`: the record's next move was found legal after
-    /// it (so the position after it has a legal move). (The reader counts the record
-    /// against [`MAX_PLIES`].)
+    /// it and its SAN as read against the legal moves; `movable`: the record's next move
+    /// was found legal after it (so the position after it has a legal move). (The reader
+    /// counts the record against [`MAX_PLIES`].)
     pub(crate) fn push_read(&mut self, m: Move, after: Position, san: San, movable: bool) {
         self.push_step(after, Step::Move(m), san);
         self.update_outcome_with(movable);
