@@ -914,11 +914,11 @@ fn parse_swaps(value: &str) -> Option<[Option<SwapChoice>; 2]> {
     }
 }
 
-/// The value of the first tag named `name` (in any case), trimmed; empty when absent.
 /// A tag as read: its name, and its value with the escapes undone (borrowed from the
 /// text unless it had one).
 pub type Tag<'a> = (&'a str, Cow<'a, str>);
 
+/// The value of the first tag named `name` (in any case), trimmed; empty when absent.
 fn tag_value<'t>(tags: &'t [Tag<'_>], name: &str) -> &'t str {
     tags.iter()
         .find(|(k, _)| k.eq_ignore_ascii_case(name))
