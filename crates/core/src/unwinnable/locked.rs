@@ -211,14 +211,16 @@ impl Frozen {
         let pawns = wp | bp;
         // A pawn with nothing ahead on its file but its own side's pawns (no enemy pawn,
         // no piece: nothing that could block it or be held there) runs to promotion:
-        // `Pawns::of` gives up on it, with or without holds. About 40 % of the shared
-        // games' positions end here, before the fills below.
+        // `Pawns::of` gives up on it, with or without holds.
         let pieces = b.occupied().0 & !pawns;
         let (below, above) = (
             file_fill(south(bp | pieces), south),
             file_fill(north(wp | pieces), north),
         );
-        if wp & !below != 0 || bp & !above != 0 {
+        // A pawn that can take another now: `Pawns::of` gives up on that too (every
+        // pawn stands on a square its side's pawns may stand on).
+        let takes = sets::white_pawn_attacks(wp) & bp != 0;
+        if wp & !below != 0 || bp & !above != 0 || takes {
             return Err(false);
         }
         let hemmed = sets::white_pawn_attacks(wp) | sets::black_pawn_attacks(bp) | pawns;
