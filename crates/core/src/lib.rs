@@ -82,3 +82,15 @@ pub mod text;
 pub mod tree;
 pub mod uci;
 pub mod unwinnable;
+
+/// For unit tests: a xorshift64 generator of numbers below `n` (deterministic, so that a
+/// failure can be replayed from its seed).
+#[cfg(test)]
+pub(crate) fn test_rng(mut seed: u64) -> impl FnMut(usize) -> usize {
+    move |n| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    }
+}

@@ -553,6 +553,29 @@ impl<'a> Lexer<'a> {
         Some((key, value, i + 1))
     }
 
+    /// Moves past the spaces and the words that [`Lexer::next_token`] would read as
+    /// `Kind::Word` (not a result) from here, as long as each starts with an ASCII letter
+    /// or digit; stops before anything else (a line break, a bracket, a comment, a
+    /// result, another byte).
+    fn skip_plain_words(&mut self) {
+        let b = self.text.as_bytes();
+        while let Some(&c) = b.get(self.pos) {
+            if c == b' ' {
+                self.pos += 1;
+                continue;
+            }
+            if !c.is_ascii_alphanumeric() {
+                return;
+            }
+            let end = run_end(b, self.pos + 1, WORD_END);
+            if is_result(self.slice(self.pos, end)) {
+                return;
+            }
+            self.pos = end;
+            self.at_line_start = false;
+        }
+    }
+
     fn next_token(&mut self) -> Option<Token<'a>> {
         loop {
             let start = self.pos;
@@ -676,6 +699,9 @@ struct Games<'a> {
     /// A game whose result token has been read (its span so far): the comments that follow
     /// are its own, and the next other token cuts it.
     ended: Option<(usize, usize)>,
+    /// Words in a game's moves passed over without tokens ([`Lexer::skip_plain_words`]);
+    /// off only in the test that compares both ways.
+    skip_words: bool,
 }
 
 impl<'a> Games<'a> {
@@ -693,6 +719,7 @@ impl<'a> Games<'a> {
             blank_in_moves: None,
             depth: 0,
             ended: None,
+            skip_words: true,
         }
     }
 
@@ -711,6 +738,17 @@ impl<'a> Iterator for Games<'a> {
 
     fn next(&mut self) -> Option<(usize, &'a str)> {
         loop {
+            // Inside a game's moves, with no empty line waiting: a word that starts with a
+            // letter or digit and is no result changes nothing here (the game has started
+            // and is in its moves), so it is passed over without making a token.
+            if self.skip_words
+                && self.ended.is_none()
+                && self.movetext
+                && self.start.is_some()
+                && self.blank_in_moves.is_none()
+            {
+                self.lexer.skip_plain_words();
+            }
             // The span of the game this token ends, if it ends one: a game whose result
             // was read (`ended`), or one still open.
             let mut ended = None;
@@ -1718,21 +1756,49 @@ pub fn read_mainline(text: &str, opts: ReadOptions, tags_only: bool, line: usize
 mod tests {
     use super::*;
 
+    /// The splitter passing over plain words in a game's moves finds the games it finds
+    /// token by token: on texts cut from the shared games' kinds of text and mangled
+    /// with the bytes that matter to it (brackets, results, empty lines, `%`, `1.`).
+    #[test]
+    fn passing_over_plain_words_splits_as_reading_every_token() {
+        let base = "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 e5 2. Nf3 {c} Nc6 (2... d6 3. d4) 3. Bb5 a6 1-0\n\n\
+                    1. d4 d5 2. c4 e6\n\n1. e4 c5 *\n% x\n[Event \"c\"]\n\n1. Nf3 ; y\nd5 0-1 {z}\n\n\
+                    1. f4 e5 1/2-1/2 ½-½ 2. g4 Qh4# 0-1\n";
+        // The pieces, `|` apart: line breaks, results, brackets, escapes, move numbers,
+        // a no-break space, a tag.
+        let pieces: Vec<&str> =
+            "\n|\n\n| |1.|1-0|0-1|1/2-1/2|*|½-½|(|)|{|}|[|]|%|;|$1|e4|\u{a0}|\r\n|[Event \"x\"]\n|10.|\t"
+                .split('|')
+                .collect();
+        let mut next = crate::test_rng(0x2545_f491_4f6c_dd1d);
+        for _ in 0..20_000 {
+            let mut t = String::from(base);
+            for _ in 0..1 + next(6) {
+                let mut at = next(t.len() + 1);
+                while !t.is_char_boundary(at) {
+                    at -= 1;
+                }
+                t.insert_str(at, pieces.get(next(pieces.len())).copied().unwrap_or(""));
+            }
+            for start in [TextStart::LineStart, TextStart::MidLine] {
+                let fast: Vec<_> = Games::from(&t, start).collect();
+                let mut slow = Games::from(&t, start);
+                slow.skip_words = false;
+                assert_eq!(fast, slow.collect::<Vec<_>>(), "{t:?}");
+            }
+        }
+    }
+
     /// The word-at-a-time count is the plain count, on every length around a word and on
     /// bytes next to a newline's (0x0a) in value and in bits (0x0b, 0x09, 0x8a, 0x00, 0xff).
     #[test]
     fn newlines_counts_as_a_plain_count_does() {
         let alphabet = [b'\n', b'\n', 0x0b, 0x09, 0x8a, 0x00, 0xff, b'a', b'\r'];
-        let mut seed = 0x9e37_79b9u32;
+        let mut next = crate::test_rng(0x9e37_79b9);
         for len in 0..40 {
             for _ in 0..200 {
                 let b: Vec<u8> = (0..len)
-                    .map(|_| {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 17;
-                        seed ^= seed << 5;
-                        alphabet[seed as usize % alphabet.len()]
-                    })
+                    .map(|_| alphabet.get(next(alphabet.len())).copied().unwrap_or(b'a'))
                     .collect();
                 let plain = b.iter().filter(|&&c| c == b'\n').count();
                 assert_eq!(newlines(&b), plain, "{b:?}");
@@ -1759,13 +1825,7 @@ mod tests {
                 .map(|m| (m, san::to_san(pos, m, &legal)))
                 .map_err(PlayError::San)
         };
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut below = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut below = crate::test_rng(0x9e37_79b9_7f4a_7c15);
         let mut tried = 0;
         for start in [
             fen::STANDARD_FEN,

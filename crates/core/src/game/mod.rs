@@ -425,13 +425,7 @@ mod tests {
     /// enough to grow the table several times.
     #[test]
     fn repetition_counts_match_a_recount_through_play_and_undo() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut rand = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rand = crate::test_rng(0x9E37_79B9_7F4A_7C15);
         let recount = |g: &Game| {
             let key = g.position().repetition_key();
             let counted = |p: usize| match p {

@@ -425,13 +425,7 @@ mod tests {
     /// attack test per square (the search's order, and so its lines, depend on them).
     #[test]
     fn flights_from_one_attack_map_are_those_of_a_test_per_square() {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut below = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut below = crate::test_rng(0x2545_f491_4f6c_dd1d);
         let mut checked = 0;
         for _ in 0..200 {
             let mut p = crate::fen::parse(crate::fen::STANDARD_FEN).unwrap();
