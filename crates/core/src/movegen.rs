@@ -343,8 +343,14 @@ impl Position {
     /// All legal moves.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::default();
-        self.visit_groups(Bitboard::FULL, &mut |g| expand(g, &mut list));
+        self.push_legal_moves(&mut list);
         list
+    }
+
+    /// [`Position::legal_moves`] into a list the caller made (see
+    /// [`Position::push_legal_moves_to`]).
+    pub(crate) fn push_legal_moves(&self, list: &mut MoveList) {
+        self.visit_groups(Bitboard::FULL, &mut |g| expand(g, list));
     }
 
     /// The legal moves to the squares of `to`, and every castling move (its group names
@@ -352,15 +358,21 @@ impl Position {
     /// disambiguation looks only at moves to the same square.
     pub fn legal_moves_to(&self, to: Bitboard) -> MoveList {
         let mut list = MoveList::default();
+        self.push_legal_moves_to(to, &mut list);
+        list
+    }
+
+    /// [`Position::legal_moves_to`] into a list the caller made (a move list is 514
+    /// bytes: returned, it is copied once more).
+    pub(crate) fn push_legal_moves_to(&self, to: Bitboard, list: &mut MoveList) {
         self.visit_groups(to, &mut |mut g| {
             if g.kind != GroupKind::Castle {
                 g.to &= to;
             }
             if g.to.any() {
-                expand(g, &mut list);
+                expand(g, list);
             }
         });
-        list
     }
 
     /// Number of legal moves, without building them.

@@ -1267,9 +1267,14 @@ fn find_move(
             })
             .map_err(PlayError::San)
     };
-    to.map(|sq| pos.legal_moves_to(Bitboard::from_square(sq)))
-        .and_then(|legal| read(&legal).ok())
-        .map_or_else(|| read(&pos.legal_moves()), Ok)
+    if let Some(sq) = to {
+        let mut legal = MoveList::default();
+        pos.push_legal_moves_to(Bitboard::from_square(sq), &mut legal);
+        if let Ok(found) = read(&legal) {
+            return Ok(found);
+        }
+    }
+    read(&pos.legal_moves())
 }
 
 /// A suffix glyph: the move's assessment (`!?`), or, when it has one, another NAG.

@@ -19,6 +19,7 @@ use core::cmp::Reverse;
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
+use crate::movegen::MoveList;
 use crate::position::{Move, MoveKind, Position};
 use crate::square::{Color, Role, Square};
 
@@ -211,7 +212,9 @@ impl Search {
                 cut = true;
                 continue;
             }
-            for &m in pos.legal_moves().iter() {
+            let mut moves = MoveList::default();
+            pos.push_legal_moves(&mut moves);
+            for &m in moves.iter() {
                 let mut child = pos.after(m);
                 normalise(&mut child);
                 let Some(slot) = self.free_slot(&child) else {
