@@ -5,10 +5,11 @@
 //! the moves of the leaves' parents with [`Position::count_legal`], the same rules with
 //! popcounts instead of groups ("bulk counting").
 
+use arrayvec::ArrayVec;
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingSide;
-use crate::position::{Move, MoveKind, Position};
+use crate::position::{Move, Position};
 use crate::square::{Role, Square};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,47 +37,31 @@ pub struct Group {
 
 const PROMO_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
-/// A fixed-capacity list of moves (no position has more than 218 legal moves).
-#[derive(Clone)]
+/// A fixed-capacity list of moves (no position has more than 218 legal moves), on the
+/// stack and never initialised beyond its length (`arrayvec`: a list is made for every
+/// move read and every position the dead-position search expands).
+#[derive(Clone, Default)]
 pub struct MoveList {
-    moves: [Move; 256],
-    len: usize,
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList {
-            moves: [Move::new(
-                Square::from_index(0),
-                Square::from_index(0),
-                MoveKind::Normal,
-            ); 256],
-            len: 0,
-        }
-    }
+    moves: ArrayVec<Move, 256>,
 }
 
 impl MoveList {
     #[inline]
     fn push(&mut self, m: Move) {
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = m;
-            self.len += 1;
-        }
+        // (Never full: 256 is more than any position has.)
+        let _ = self.moves.try_push(m);
     }
     pub fn len(&self) -> usize {
-        self.len
+        self.moves.len()
     }
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.moves.is_empty()
     }
     pub fn as_slice(&self) -> &[Move] {
-        // `len` never exceeds the capacity; `get` keeps a panic path (and its message
-        // data) out of every caller.
-        self.moves.get(..self.len).unwrap_or_default()
+        &self.moves
     }
     pub fn iter(&self) -> core::slice::Iter<'_, Move> {
-        self.as_slice().iter()
+        self.moves.iter()
     }
     pub fn contains(&self, m: Move) -> bool {
         self.as_slice().contains(&m)
