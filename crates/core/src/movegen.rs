@@ -5,12 +5,12 @@
 //! the moves of the leaves' parents with [`Position::count_legal`], the same rules with
 //! popcounts instead of groups ("bulk counting").
 
-use arrayvec::ArrayVec;
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingSide;
 use crate::position::{Move, Position};
 use crate::square::{Role, Square};
+use arrayvec::ArrayVec;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GroupKind {

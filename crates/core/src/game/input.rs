@@ -46,7 +46,8 @@ impl Game {
         // read is read against all the moves, as before: the answer is the same, and the
         // common case skips the rest of the list.
         if let Some(to) = last_square(text) {
-            let legal = self.legal_moves_to(to);
+            let mut legal = MoveList::default();
+            self.push_legal_moves_to(to, &mut legal);
             if let Some((m, san)) = san::chessjs_read(self.position(), text, &legal, reading) {
                 return self.push_move_san(m, &legal, san).map(|()| true);
             }
@@ -58,13 +59,14 @@ impl Game {
         }
     }
 
-    /// The legal moves to `to` and every castling move (none in the swap phase): enough
-    /// to read a board input or a move's text that goes there, and to write its SAN.
-    fn legal_moves_to(&self, to: Square) -> MoveList {
-        if self.swap_pending.is_some() {
-            return MoveList::default();
+    /// The legal moves to `to` and every castling move (none in the swap phase), into
+    /// `list`: enough to read a board input or a move's text that goes there, and to
+    /// write its SAN. (Into the caller's list: a list returned is copied, 514 bytes.)
+    fn push_legal_moves_to(&self, to: Square, list: &mut MoveList) {
+        if self.swap_pending.is_none() {
+            self.position()
+                .push_legal_moves_to(Bitboard::from_square(to), list);
         }
-        self.position().legal_moves_to(Bitboard::from_square(to))
     }
 
     /// The legal move `text` denotes here (SAN or UCI), without playing it.
@@ -127,7 +129,8 @@ impl Game {
         }
         // Resolving the input looks at the moves to `to` and the castling moves; so does
         // the SAN.
-        let legal = self.legal_moves_to(to);
+        let mut legal = MoveList::default();
+        self.push_legal_moves_to(to, &mut legal);
         let m = match resolve::resolve(&legal, from, to) {
             Resolution::Move(m) | Resolution::Castle(m) => Some(m),
             Resolution::Promotion(ms) => match promotion {
