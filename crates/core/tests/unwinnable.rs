@@ -282,6 +282,85 @@ fn pieces_shut_in_by_each_other() {
     );
 }
 
+/// A king whose only move is a step between two squares, with nothing else of its side
+/// able to move: the other king never steps beside either square (that would stalemate,
+/// or mate only by uncovering a check). In the first, White's king shuttles between h3
+/// and h4: Black's king never takes h5 (from g5), and never guards h3 when Black's
+/// bishop checks on h4. All are dead in CHA's vectors, and none was decided at once
+/// before. Positions near them (a unit more or less, a king moved) are checked against
+/// the plain search below.
+#[test]
+fn a_king_that_only_shuttles() {
+    // (`expect` also checks each "cannot" against the plain search.)
+    for f in SHUTTLES {
+        expect(f, Some(Why::Locked), Some(Why::Locked));
+    }
+}
+
+/// CHA's dead positions decided by the shuttle (a selection).
+const SHUTTLES: [&str; 6] = [
+    "8/8/7p/5p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1",
+    "1k6/b7/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1",
+    "8/1p6/1Pp5/k1P5/p1P5/P1K5/3B4/8 w - - 0 1",
+    "k1b5/1p1pB3/1P1P4/2K5/8/8/8/8 b - - 0 1",
+    "8/1p6/1PpB4/k1P5/p1P5/P7/5K2/8 w - - 0 1",
+    "8/1p2B1B1/1PpB1B2/k1P1B3/p1P2B2/P7/5K2/8 w - - 0 1",
+];
+
+/// A position near one of [`SHUTTLES`]: a unit taken away or added, a king moved, or the
+/// other side to move.
+fn near_a_shuttle(r: &mut Rng) -> Option<Position> {
+    let f = SHUTTLES[r.below(SHUTTLES.len())];
+    let mut board = [' '; 64];
+    let placement = f.split(' ').next()?;
+    for (rank, row) in placement.split('/').enumerate() {
+        let mut file = 0;
+        for ch in row.chars() {
+            match ch.to_digit(10) {
+                Some(n) => file += n as usize,
+                None => {
+                    board[(7 - rank) * 8 + file] = ch;
+                    file += 1;
+                }
+            }
+        }
+    }
+    let mut white = f.contains(" w ");
+    for _ in 0..1 + r.below(2) {
+        match r.below(4) {
+            0 => {
+                let units: Vec<usize> = (0..64)
+                    .filter(|&s| !matches!(board[s], ' ' | 'K' | 'k'))
+                    .collect();
+                board[units[r.below(units.len())]] = ' ';
+            }
+            1 => {
+                let u = b"NBRQP"[r.below(5)] as char;
+                let u = if r.below(2) == 0 {
+                    u
+                } else {
+                    u.to_ascii_lowercase()
+                };
+                put_somewhere(r, &mut board, u);
+            }
+            2 => {
+                let k = if r.below(2) == 0 { 'K' } else { 'k' };
+                let at = board.iter().position(|&c| c == k)?;
+                board[at] = ' ';
+                put_somewhere(r, &mut board, k);
+            }
+            _ => white = !white,
+        }
+    }
+    fen::parse(&fen_of(&board, white)).ok()
+}
+
+#[test]
+fn near_shuttles_answers_agree_with_a_plain_search() {
+    let n = run(near_a_shuttle, 0x5bd1_e995_0000_2026, 200, 50_000, 4);
+    assert!(n.cannot_proved > 20, "{n:?}");
+}
+
 /// The per-move check also searches when no pawn can step forward now (more than four
 /// units, pawns not locked: the c7 pawn has no pawn ahead, only a bishop that never
 /// moves).
@@ -1088,7 +1167,7 @@ fn agrees_with_cha_on_our_classified_set() {
     assert_eq!(n.unsound, 0, "{n:?}");
     assert_eq!(n.positions, 1_754, "{n:?}");
     assert!(n.exact >= 1_754 && n.sides >= 3_508, "{n:?}");
-    assert!(n.dead_at_once >= 27, "{n:?}");
+    assert!(n.dead_at_once >= 28, "{n:?}");
 }
 
 #[test]
@@ -1096,6 +1175,6 @@ fn agrees_with_cha_on_its_test_vectors() {
     let n = agreement("cha-test-vectors.txt", 2_000, 3);
     assert_eq!(n.unsound, 0, "{n:?}");
     assert_eq!(n.positions, 1_803, "{n:?}");
-    assert!(n.exact >= 1_792 && n.sides >= 3_587, "{n:?}");
-    assert!(n.dead_at_once >= 678, "{n:?}");
+    assert!(n.exact >= 1_800 && n.sides >= 3_603, "{n:?}");
+    assert!(n.dead_at_once >= 713, "{n:?}");
 }

@@ -54,10 +54,20 @@ pub fn cannot(pos: &Position, winner: Color) -> Option<Why> {
 /// [`cannot`], and whether the pawns are locked ([`pawns_locked`]; true also when a
 /// king or piece held in place locks them).
 pub(super) fn judge(pos: &Position, winner: Color) -> (Option<Why>, bool) {
-    match Frozen::of(pos) {
-        Ok(f) => (f.cannot(pos, winner).then_some(Why::Locked), true),
-        Err(locked) => (None, locked),
-    }
+    let locked = match Frozen::of(pos) {
+        Ok(f) if f.cannot(pos, winner) => return (Some(Why::Locked), true),
+        Ok(_) => true,
+        Err(locked) => locked,
+    };
+    // Pawns locked, and still undecided: a side with no move but a king's step may be
+    // shuttling (see `Frozen::shuttle`).
+    let decided = locked
+        && Color::ALL.into_iter().any(|l| {
+            Frozen::shuttle(pos, l).is_some_and(|(f, s)| {
+                (l == winner || !f.discovers(pos, winner, s)) && f.cannot(pos, winner)
+            })
+        });
+    (decided.then_some(Why::Locked), locked || decided)
 }
 
 /// What a frozen structure allows one side.
@@ -88,8 +98,8 @@ impl Side {
     }
 }
 
-/// Both sides of a frozen structure (indexed by [`Color::index`]).
-struct Frozen([Side; 2]);
+/// Both sides of a frozen structure (indexed by [`Color::index`]), and its walls.
+struct Frozen([Side; 2], u64);
 
 /// The pawns of a locked structure, given the pawns some unit may take (`gone`): each
 /// fixed (it never moves while it stands) or walking up to a block, and none able to
@@ -236,17 +246,18 @@ impl Frozen {
                     | role(Role::Rook) & !sets::orth(free)
                     | role(Role::Queen) & !sets::queen(free));
             if facing != 0 {
-                if let Some(f) = Frozen::held(pos, Pawns::of(pos, 0, facing), facing) {
+                if let Some(f) = Frozen::held(pos, Pawns::of(pos, 0, facing), facing, [0; 2]) {
                     return Ok(f);
                 }
             }
         }
         let pawns = Pawns::of(pos, 0, 0).ok_or(false)?;
-        Frozen::held(pos, Some(pawns), 0).ok_or(true)
+        Frozen::held(pos, Some(pawns), 0, [0; 2]).ok_or(true)
     }
 
-    /// [`Frozen::of`] with the kings and pieces on `held` supposed never to move.
-    fn held(pos: &Position, first: Option<Pawns>, held: u64) -> Option<Frozen> {
+    /// [`Frozen::of`] with the kings and pieces on `held` supposed never to move, and each
+    /// side's king kept out of the squares `cut` gives it (see [`Frozen::shuttle`]).
+    fn held(pos: &Position, first: Option<Pawns>, held: u64, cut: [u64; 2]) -> Option<Frozen> {
         let first = first?;
         // The second try, without shut-in guards, only when the first found some.
         let mut shut_seen = false;
@@ -258,7 +269,7 @@ impl Frozen {
             loop {
                 let p = later.as_ref().unwrap_or(&first);
                 let Some((f, takable)) =
-                    Frozen::with(pos, p, gone, held, shut_guards, &mut shut_seen)
+                    Frozen::with(pos, p, gone, held, cut, shut_guards, &mut shut_seen)
                 else {
                     continue 'tries;
                 };
@@ -283,6 +294,7 @@ impl Frozen {
         pawns: &Pawns,
         gone: u64,
         held: u64,
+        cut: [u64; 2],
         shut_guards: bool,
         shut_seen: &mut bool,
     ) -> Option<(Frozen, u64)> {
@@ -332,7 +344,7 @@ impl Frozen {
             return None;
         }
         let mut takable = 0u64;
-        let mut f = Frozen([Side::default(), Side::default()]);
+        let mut f = Frozen([Side::default(), Side::default()], wall);
         for c in Color::ALL {
             let (us, them) = (c.index(), c.other().index());
             let side = f.0.get_mut(us)?;
@@ -367,13 +379,32 @@ impl Frozen {
             // that could take one ends the stage below.)
             let through = !wall & !their_stay & !held & !(w_shut | b_shut);
             side.king = king;
-            side.king_through = through & !their_guard;
+            let cut = *cut.get(us)?;
+            if (king | king_seed) & cut != 0 {
+                return None;
+            }
+            side.king_through = through & !their_guard & !cut;
             side.king_region = flood(king_seed | king, side.king_through, sets::king);
             if king & held != 0 && side.king_region != king {
                 return None;
             }
             // The squares our king and pieces may take on.
-            let mut hits = sets::king(side.king_region) & !their_guard;
+            // (A king kept out of `cut` may still step in, ending the game, and take
+            // there: that matters only if the unit taken had a unit of its side behind
+            // it, which would then move.)
+            let mut harmless = 0u64;
+            if cut != 0 {
+                let theirs = |r| b.pieces(c.other(), r).0;
+                let mut steps = match c {
+                    Color::White => south(theirs(Role::Pawn)),
+                    Color::Black => north(theirs(Role::Pawn)),
+                };
+                for (role, step) in STEPS {
+                    steps |= step(theirs(role));
+                }
+                harmless = cut & !steps;
+            }
+            let mut hits = sets::king(side.king_region) & !their_guard & !harmless;
             if hits & their_shut != 0 {
                 return None;
             }
@@ -411,6 +442,92 @@ impl Frozen {
             }
         }
         Some((f, takable))
+    }
+
+    /// A side `l` whose only move, now and for good, is its king's step between two
+    /// squares (or none): the structure supposing so, and those squares.
+    ///
+    /// Say `l`'s king stands on `a`, may step only to `b`, and nothing else of `l` can
+    /// ever move. Then the other king never steps beside `a` or `b` while the game goes
+    /// on: beside the square `l`'s king stands on it may not, and beside the other one
+    /// it takes `l`'s only move away, so `l` has no move at its turn: stalemate, or mate
+    /// if the step uncovered a check ([`Frozen::discovers`]). So the other king's region
+    /// is computed without those squares. The supposition holds when, with the regions
+    /// it gives, `l`'s king may stand only on `a` and `b` and each other unit of `l` only
+    /// where it stands (the induction over the moves, as for a held king: a pawn the other
+    /// king may take by stepping there is among those that may be taken, so a pawn it
+    /// blocks walks, and the supposition fails). This decides CHA's
+    /// `8/8/7p/5p1P/5p1K/5Pp1/6P1/5kb1 b`: White's king shuttles between h3 and h4, so
+    /// Black's king never reaches g5 to take h5, and never guards h3 when its bishop
+    /// checks on h4.
+    fn shuttle(pos: &Position, l: Color) -> Option<(Frozen, u64)> {
+        // (First a cheap filter: no pawn of `l` can step, and its king has at most two
+        // squares to step to that are not its own units' nor attacked by enemy pawns.)
+        let b = pos.board();
+        let (pawns, theirs) = (b.pieces(l, Role::Pawn).0, b.pieces(l.other(), Role::Pawn).0);
+        let step = match l {
+            Color::White => north(pawns),
+            Color::Black => south(pawns),
+        };
+        let king = 1u64 << b.king(l)?.u8();
+        let free = sets::king(king) & !b.by_color(l).0 & !pawn_attacks(l.other(), theirs);
+        if step & !b.occupied().0 != 0 || free.count_ones() > 2 {
+            return None;
+        }
+        let seen = if pos.turn() == l {
+            *pos
+        } else if pos.checkers().is_empty() {
+            pos.after_null()
+        } else {
+            return None;
+        };
+        let mut s = king;
+        let moves = seen.legal_moves();
+        match moves.iter().as_slice() {
+            [] => {}
+            [m] if 1 << m.from().u8() == king => s |= 1 << m.to().u8(),
+            _ => return None,
+        }
+        let mut cut = [0; 2];
+        *cut.get_mut(l.other().index())? = sets::king(s) | s;
+        let f = Frozen::held(pos, Pawns::of(pos, 0, 0), 0, cut)?;
+        let side = f.0.get(l.index())?;
+        let units = side.units.get(..side.count)?;
+        let still = units.iter().all(|u| u.count_ones() == 1);
+        (side.king_region & !s == 0 && still).then_some((f, s))
+    }
+
+    /// Whether the king of `winner`, stepping from its region beside the squares `s` of
+    /// the other king's shuttle ([`Frozen::shuttle`]), could uncover a check on one of
+    /// them by a bishop, rook or queen of its side: the one way such a step mates. It
+    /// could when a square of the region sees a square of `s` along a line with no wall
+    /// between (a line its side has a piece for) and has a step beside `s` off that line.
+    fn discovers(&self, pos: &Position, winner: Color, s: u64) -> bool {
+        let (Some(w), walls) = (self.0.get(winner.index()), self.1) else {
+            return true;
+        };
+        let b = pos.board();
+        let ours = |r| b.pieces(winner, r).0 != 0;
+        let (diag, orth) = (
+            ours(Role::Bishop) || ours(Role::Queen),
+            ours(Role::Rook) || ours(Role::Queen),
+        );
+        let cut = sets::king(s) & !s;
+        let entry = w.king_region & sets::king(cut);
+        Iterator::any(&mut crate::bitboard::Bitboard(s), |k| {
+            let occ = crate::bitboard::Bitboard(walls);
+            let mut seen = 0u64;
+            if diag {
+                seen |= crate::attacks::bishop_attacks(k, occ).0;
+            }
+            if orth {
+                seen |= crate::attacks::rook_attacks(k, occ).0;
+            }
+            Iterator::any(&mut crate::bitboard::Bitboard(entry & seen), |q| {
+                let off = !crate::attacks::line(k, q).0;
+                crate::attacks::king_attacks(q).0 & cut & off != 0
+            })
+        })
     }
 
     /// Whether `winner` can never mate in this frozen structure.
