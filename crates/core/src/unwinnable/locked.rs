@@ -29,7 +29,10 @@
 //! move: it is a wall for the pawns and guards its neighbours for good; the supposition
 //! holds when its region is its square alone, and the stage runs without it otherwise.
 //! A piece in front of a pawn with every step onto a pawn likewise: it holds when the
-//! piece is shut in and never attacked.
+//! piece is shut in and never attacked. A side whose only move is a step of its king
+//! between two squares is supposed to keep shuttling: the other king then never steps
+//! beside them (that would stalemate it), and the stage runs with that king kept away
+//! (`Frozen::shuttle`).
 //!
 //! In a frozen structure a mate of the loser's king needs a check from the winner's
 //! pieces or pawns that are not walls (a wall's guard is a square the king never enters),
