@@ -505,6 +505,9 @@ impl Frozen {
     /// them by a bishop, rook or queen of its side: the one way such a step mates. It
     /// could when a square of the region sees a square of `s` along a line with no wall
     /// between (a line its side has a piece for) and has a step beside `s` off that line.
+    /// (The proof needs it; no position met so far does: CHA's vectors, and 200,000
+    /// random positions near the shuttles with bishops, rooks and queens added, get the
+    /// same answers without it.)
     fn discovers(&self, pos: &Position, winner: Color, s: u64) -> bool {
         let (Some(w), walls) = (self.0.get(winner.index()), self.1) else {
             return true;
