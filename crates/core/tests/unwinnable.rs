@@ -310,22 +310,13 @@ const SHUTTLES: [&str; 6] = [
 /// A position near one of [`SHUTTLES`]: a unit taken away or added, a king moved, or the
 /// other side to move.
 fn near_a_shuttle(r: &mut Rng) -> Option<Position> {
-    let f = SHUTTLES[r.below(SHUTTLES.len())];
-    let mut board = [' '; 64];
-    let placement = f.split(' ').next()?;
-    for (rank, row) in placement.split('/').enumerate() {
-        let mut file = 0;
-        for ch in row.chars() {
-            match ch.to_digit(10) {
-                Some(n) => file += n as usize,
-                None => {
-                    board[(7 - rank) * 8 + file] = ch;
-                    file += 1;
-                }
-            }
-        }
-    }
-    let mut white = f.contains(" w ");
+    let base = pos(SHUTTLES[r.below(SHUTTLES.len())]);
+    let board: [char; 64] = core::array::from_fn(|i| {
+        let sq = chess960::square::Square::from_index(i as u8);
+        base.board().piece_at(sq).map_or(' ', |p| p.char())
+    });
+    let mut board = board;
+    let mut white = base.turn() == Color::White;
     for _ in 0..1 + r.below(2) {
         match r.below(4) {
             0 => {
